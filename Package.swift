@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "notes-fts",
+    products: [
+        .library(name: "NotesFTS", targets: ["NotesFTS"]),
+        .executable(name: "notes-index", targets: ["notes-index"]),
+        .executable(name: "notes-find", targets: ["notes-find"]),
+    ],
+    targets: [
+        // Layer 1: the system SQLite (3.40.1 on Debian 12) and a shim for the variadic calls Swift cannot make.
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        // Layer 2: a thin, safe SQLite wrapper that knows nothing about notes.
+        .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
+        // Layer 3: the domain library: notes, schema, ingestion, search.
+        .target(name: "NotesFTS", dependencies: ["SQLiteKit"]),
+        // Layer 4: what the executables share (arguments, colour, progress), then the executables.
+        .target(name: "NotesCLI", dependencies: []),
+        .executableTarget(name: "notes-index", dependencies: ["NotesFTS", "NotesCLI"]),
+        .executableTarget(name: "notes-find", dependencies: ["NotesFTS", "NotesCLI"]),
+
+        .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
+        .testTarget(name: "NotesFTSTests", dependencies: ["NotesFTS", "SQLiteKit"]),
+        .testTarget(name: "NotesCLITests", dependencies: ["NotesCLI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["notes-index", "notes-find"]),
+    ]
+)

@@ -1,0 +1,18 @@
+#ifndef CSQLITE_SHIM_H
+#define CSQLITE_SHIM_H
+
+#include <sqlite3.h>
+
+/// sqlite3_db_config is variadic, which Swift cannot call; this wrapper covers the integer options
+/// (SQLITE_DBCONFIG_DQS_DML, SQLITE_DBCONFIG_DQS_DDL, SQLITE_DBCONFIG_ENABLE_TRIGGER, ...).
+static inline int csqlite_db_config_int(sqlite3 *db, int op, int value) {
+    int result = 0;
+    return sqlite3_db_config(db, op, value, &result);
+}
+
+/// SQLITE_TRANSIENT is a macro over a cast Swift cannot express as a constant.
+static inline sqlite3_destructor_type csqlite_transient(void) {
+    return SQLITE_TRANSIENT;
+}
+
+#endif

@@ -1,0 +1,71 @@
+import Foundation
+
+/// A date as people type it in a filter, read as a half-open period `[start, end)` in UTC.
+///
+/// `2024` is the whole year, `2024-06` the month, `2024-06-01` the day, a full timestamp an instant;
+/// relative forms count back from now: `7d` (days), `2w` (weeks), `3m` (months of 30 days), `1y` (365 days),
+/// `12h` (hours), and `today` / `yesterday`.
+public struct DatePeriod: Sendable, Equatable {
+    /// The first instant of the period.
+    public var start: Date
+    /// The first instant after the period (equal to `start` for an instant).
+    public var end: Date
+
+    /// Reads `text`, or returns `nil` when it is not a date this type understands.
+    public static func parse(_ text: String, now: Date = Date()) -> DatePeriod? {
+        let value = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if value.isEmpty { return nil }
+        let day = 86_400.0
+        let startOfToday = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / day).rounded(.down) * day)
+        if value == "today" { return DatePeriod(start: startOfToday, end: startOfToday + day) }
+        if value == "yesterday" { return DatePeriod(start: startOfToday - day, end: startOfToday) }
+        if let unit = value.last, "hdwmy".contains(unit), let count = Int(value.dropLast()), count >= 0, count < 100_000 {
+            let seconds: Double
+            switch unit {
+            case "h": seconds = 3_600
+            case "d": seconds = day
+            case "w": seconds = 7 * day
+            case "m": seconds = 30 * day
+            default: seconds = 365 * day
+            }
+            let instant = now - Double(count) * seconds
+            return DatePeriod(start: instant, end: instant)
+        }
+        let parts = value.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count <= 2, parts.allSatisfy({ $0.allSatisfy(\.isNumber) && !$0.isEmpty }),
+           parts[0].count == 4, let year = Int(parts[0]) {
+            if parts.count == 1 {
+                return DatePeriod(start: date(year, 1, 1), end: date(year + 1, 1, 1))
+            }
+            guard parts[1].count == 2, let month = Int(parts[1]), (1...12).contains(month) else { return nil }
+            let next = month == 12 ? date(year + 1, 1, 1) : date(year, month + 1, 1)
+            return DatePeriod(start: date(year, month, 1), end: next)
+        }
+        guard let instant = Timestamp.parse(text) else { return nil }
+        if value.count == 10 { return DatePeriod(start: instant, end: instant + day) }
+        return DatePeriod(start: instant, end: instant)
+    }
+
+    private static func date(_ year: Int, _ month: Int, _ day: Int) -> Date {
+        Date(timeIntervalSince1970: Double(Timestamp.daysFromCivil(year: year, month: month, day: day)) * 86_400)
+    }
+}
+
+/// A comparison in a date filter: `created:>=2024`, `modified:<2025-06`, `created:2024-03`.
+public enum DateComparison: String, Sendable, CaseIterable {
+    case atLeast = ">=", after = ">", atMost = "<=", before = "<", equal = "="
+
+    /// The filter that selects dates standing in this relation to `period`.
+    public func filter(_ field: DateField, _ period: DatePeriod) -> DateFilter {
+        let start = Timestamp.format(period.start)
+        let end = Timestamp.format(period.end)
+        switch self {
+        case .atLeast: return DateFilter(field: field, from: start)
+        case .after: return DateFilter(field: field, from: end)
+        case .atMost: return DateFilter(field: field, before: period.start == period.end ? Timestamp.format(period.end + 1) : end)
+        case .before: return DateFilter(field: field, before: start)
+        case .equal:
+            return period.start == period.end ? DateFilter(field: field, from: start) : DateFilter(field: field, from: start, before: end)
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Dispatch
+import Foundation
+
+/// Walks files and folders into a ``NoteIndex``, incrementally.
+///
+/// - A file whose size and modification time match what the index recorded is not read.
+/// - A file that was read but whose bytes hash the same is only re-stamped.
+/// - A changed file's notes are updated in place (their ids survive); a new file's are inserted.
+/// - Files that vanished below a folder that was walked have their notes removed.
+/// - A file that cannot be read or parsed is reported through `onWarning` and skipped: its earlier notes stay.
+///
+/// Reading and parsing run on all cores, a batch at a time; each batch is written in one transaction.
+/// The first build into an empty index loads without triggers and rebuilds `notes_fts` once (one transaction).
+///
+/// ```swift
+/// let summary = try Indexer(index: index).run(paths: ["~/notes"])
+/// print(summary.line)
+/// ```
+public final class Indexer {
+    /// The index written to.
+    public let index: NoteIndex
+    /// Files read and written per transaction.
+    public var batchSize = 512
+    /// Called for each input that is skipped.
+    public var onWarning: (IndexWarning) -> Void = { _ in }
+    /// Called after each batch with the counts so far.
+    public var onProgress: ((IndexSummary) -> Void)?
+    /// Load an empty index without triggers and rebuild the full-text index once at the end (faster).
+    public var bulkLoadWhenEmpty = true
+
+    /// Creates an indexer writing to `index`.
+    public init(index: NoteIndex) {
+        self.index = index
+    }
+
+    /// What reading one file came to (computed off the writer, in parallel).
+    enum Prepared {
+        case unchanged
+        case touched(SourceFile)
+        case parsed(SourceFile, [Note], isNew: Bool)
+        case failed(String)
+    }
+
+    /// Indexes `paths` (files or folders; relative paths are taken from the current directory).
+    public func run(paths: [String]) throws -> IndexSummary {
+        let started = DispatchTime.now()
+        var summary = IndexSummary()
+        var visited = Set<String>()
+        let bulk = try bulkLoadWhenEmpty && index.noteCount() == 0
+        if bulk {
+            try index.connection.execute("BEGIN IMMEDIATE")
+            try index.connection.execute(Schema.dropTriggersSQL)
+        }
+        do {
+            for path in paths {
+                let root = PathNormalization.absolute(path)
+                try indexRoot(root, summary: &summary, visited: &visited)
+            }
+            if bulk {
+                try index.connection.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
+                try index.connection.execute(Schema.triggerSQL)
+                try index.connection.execute("COMMIT")
+            }
+        } catch {
+            if bulk && !index.connection.isAutocommit { try? index.connection.execute("ROLLBACK") }
+            throw error
+        }
+        summary.notes = try index.noteCount()
+        summary.elapsedSeconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        return summary
+    }
+
+    private func indexRoot(_ root: String, summary: inout IndexSummary, visited: inout Set<String>) throws {
+        var entries: [FileEntry] = []
+        let problems = FileWalker().walk(root: root) { entries.append($0) }
+        var rootIsFile = false
+        if let single = entries.first, entries.count == 1, single.path == root {
+            rootIsFile = true
+            if !FileWalker.isSupported(root) {
+                warn(IndexWarning(path: root, reason: "not a note file (expected .txt, .md, .markdown, .json or .jsonl)"), &summary)
+                return
+            }
+        }
+        for problem in problems { warn(IndexWarning(path: problem.path, reason: problem.reason), &summary) }
+        if problems.contains(where: { $0.path == root }) { return }
+
+        let known = try index.sources(under: root)
+        entries.removeAll { !visited.insert($0.path).inserted }
+        summary.seen += entries.count
+        var start = 0
+        while start < entries.count {
+            let batch = Array(entries[start..<min(start + batchSize, entries.count)])
+            start += batch.count
+            let prepared = prepare(batch, known: known)
+            try index.transaction {
+                for (entry, outcome) in zip(batch, prepared) {
+                    try apply(outcome, entry: entry, summary: &summary)
+                }
+            }
+            onProgress?(summary)
+        }
+        if rootIsFile { return }
+        // Notes of files that vanished, except below folders that could not be listed.
+        let unreachable = problems.map { $0.path.hasSuffix("/") ? $0.path : $0.path + "/" }
+        let vanished = known.keys.filter { path in
+            !visited.contains(path) && !unreachable.contains(where: { path.hasPrefix($0) })
+                && !problems.contains(where: { $0.path == path })
+        }.sorted()
+        if !vanished.isEmpty {
+            try index.transaction {
+                for path in vanished {
+                    try index.removeSource(path: path)
+                    summary.removed += 1
+                }
+            }
+        }
+    }
+
+    private func warn(_ warning: IndexWarning, _ summary: inout IndexSummary) {
+        summary.skipped += 1
+        onWarning(warning)
+    }
+
+    private func apply(_ outcome: Prepared, entry: FileEntry, summary: inout IndexSummary) throws {
+        switch outcome {
+        case .unchanged:
+            summary.unchanged += 1
+        case .touched(let source):
+            summary.read += 1
+            summary.unchanged += 1
+            try index.recordSource(source)
+        case .parsed(let source, let notes, let isNew):
+            summary.read += 1
+            if isNew { summary.added += 1 } else { summary.updated += 1 }
+            try index.replaceNotes(of: source, with: notes)
+        case .failed(let reason):
+            warn(IndexWarning(path: entry.path, reason: reason), &summary)
+        }
+    }
+
+    /// Reads and parses a batch on all cores; nothing here touches the database.
+    func prepare(_ batch: [FileEntry], known: [String: SourceFile]) -> [Prepared] {
+        let results = UnsafeMutableBufferPointer<Prepared>.allocate(capacity: batch.count)
+        results.initialize(repeating: .unchanged)
+        defer { results.deinitialize(); results.deallocate() }
+        nonisolated(unsafe) let output = results
+        DispatchQueue.concurrentPerform(iterations: batch.count) { position in
+            output[position] = Self.prepare(batch[position], known: known[batch[position].path])
+        }
+        return Array(results)
+    }
+
+    static func prepare(_ entry: FileEntry, known: SourceFile?) -> Prepared {
+        if let known, known.size == entry.size, known.mtimeNanoseconds == entry.mtimeNanoseconds {
+            return .unchanged
+        }
+        do {
+            let bytes = try NoteFileReader.bytes(at: entry.path)
+            let hash = ContentHash.hex(of: bytes)
+            let source = SourceFile(path: entry.path, size: Int64(bytes.count), mtimeNanoseconds: entry.mtimeNanoseconds, hash: hash)
+            if let known, known.hash == hash { return .touched(source) }
+            let modified = Date(timeIntervalSince1970: Double(entry.mtimeNanoseconds) / 1e9)
+            let notes = try NoteFileReader.notes(bytes: bytes, path: entry.path, modified: modified)
+            return .parsed(source, notes, isNew: known == nil)
+        } catch let error as NoteReadError {
+            return .failed(error.reason)
+        } catch {
+            return .failed(String(describing: error))
+        }
+    }
+}

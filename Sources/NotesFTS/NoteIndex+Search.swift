@@ -1,0 +1,205 @@
+import Foundation
+import SQLiteKit
+
+extension NoteIndex {
+    /// Parses `text` with ``QueryParser`` and searches for it.
+    ///
+    /// ```swift
+    /// for hit in try index.search("deploy friday", options: SearchOptions(limit: 5)) {
+    ///     print(hit.path, hit.title, hit.snippet.marked(open: "[", close: "]"))
+    /// }
+    /// ```
+    public func search(_ text: String, options: SearchOptions = SearchOptions()) throws -> [SearchResult] {
+        try search(QueryParser.parse(text), options: options)
+    }
+
+    /// Runs a parsed query: ranked by bm25 (FTS5 orders and stops at the limit, computing snippets only for the
+    /// rows returned), or ordered by a `notes` column, in which case snippets are computed afterwards for the
+    /// returned page only.
+    public func search(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> [SearchResult] {
+        if query.isEmpty || options.limit <= 0 { return [] }
+        return try wrap {
+            if let match = query.matchExpression, options.sort == .rank {
+                return try rankedSearch(match: match, query: query, options: options)
+            }
+            return try orderedSearch(query: query, options: options)
+        }
+    }
+
+    /// The number of notes `query` matches (ignoring paging).
+    public func count(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> Int {
+        if query.isEmpty { return 0 }
+        return try wrap {
+            var filter = Filter(query: query, options: options)
+            if let match = query.matchExpression, !filter.hasClauses {
+                return try connection.scalarInt("SELECT count(*) FROM notes_fts WHERE notes_fts MATCH ?", [.text(match)]) ?? 0
+            }
+            let clauses = filter.clauses(matchColumn: query.matchExpression)
+            return try connection.scalarInt("SELECT count(*) FROM notes n WHERE \(clauses)", filter.parameters) ?? 0
+        }
+    }
+
+    /// The SQL conditions and bound parameters of a query's filters, in the order they appear.
+    private struct Filter {
+        var conditions: [String] = []
+        var parameters: [SQLiteValue] = []
+        let query: ParsedQuery
+        let dateFilters: [DateFilter]
+
+        init(query: ParsedQuery, options: SearchOptions) {
+            self.query = query
+            self.dateFilters = query.dateFilters + options.dateFilters
+        }
+
+        var hasClauses: Bool { !query.pathFilters.isEmpty || !dateFilters.isEmpty || query.exclusionExpression != nil }
+
+        /// The WHERE text over `notes n`; `matchColumn` adds the `n.id IN (… MATCH …)` condition first.
+        mutating func clauses(matchColumn match: String?) -> String {
+            if let match {
+                conditions.append("n.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?)")
+                parameters.append(.text(match))
+            }
+            appendFilters()
+            return conditions.isEmpty ? "1" : conditions.joined(separator: " AND ")
+        }
+
+        mutating func appendFilters() {
+            if let exclusion = query.exclusionExpression {
+                conditions.append("n.id NOT IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?)")
+                parameters.append(.text(exclusion))
+            }
+            for fragment in query.pathFilters {
+                conditions.append("instr(lower(n.path), lower(?)) > 0")
+                parameters.append(.text(fragment))
+            }
+            for filter in dateFilters {
+                if let from = filter.from {
+                    conditions.append("n.\(filter.field.rawValue) >= ?")
+                    parameters.append(.text(from))
+                }
+                if let before = filter.before {
+                    conditions.append("n.\(filter.field.rawValue) < ?")
+                    parameters.append(.text(before))
+                }
+            }
+        }
+    }
+
+    private static let resultColumns = "n.id, n.path, n.position, n.line, n.title, n.tags, n.created, n.modified"
+
+    /// A body snippet, a best-column snippet (for matches only in the title or tags), and the highlighted body
+    /// (to find the line of the first match). Two `?` parameters: the snippet lengths.
+    private static let snippetColumns = """
+        snippet(notes_fts, 1, char(2), char(3), '…', ?), snippet(notes_fts, -1, char(2), char(3), '…', ?),
+        highlight(notes_fts, 1, char(2), char(3))
+        """
+
+    /// The body excerpt when the body matched, else the excerpt of the column that did.
+    private static func bestSnippet(body: String?, any: String?) -> Snippet {
+        let fromBody = Snippet(marked: body ?? "")
+        if !fromBody.highlights.isEmpty { return fromBody }
+        let fromAny = Snippet(marked: any ?? "")
+        return fromAny.highlights.isEmpty && !fromBody.text.isEmpty ? fromBody : fromAny
+    }
+
+    private func rankedSearch(match: String, query: ParsedQuery, options: SearchOptions) throws -> [SearchResult] {
+        var filter = Filter(query: query, options: options)
+        filter.appendFilters()
+        let extra = filter.conditions.map { " AND " + $0 }.joined()
+        let sql = """
+            SELECT \(Self.resultColumns), -notes_fts.rank, \(Self.snippetColumns)
+            FROM notes_fts JOIN notes n ON n.id = notes_fts.rowid
+            WHERE notes_fts MATCH ?\(extra)
+            ORDER BY notes_fts.rank\(options.reverse ? " DESC" : "") LIMIT ? OFFSET ?
+            """
+        let words = SQLiteValue.integer(Int64(min(max(options.snippetWords, 1), 64)))
+        let parameters: [SQLiteValue] = [words, words, .text(match)]
+            + filter.parameters + [.integer(Int64(options.limit)), .integer(Int64(max(options.offset, 0)))]
+        var results = try connection.query(sql, parameters) { row in
+            var result = Self.result(from: row)
+            result.score = row.double(8)
+            result.snippet = Self.bestSnippet(body: row.text(9), any: row.text(10))
+            result.line = Self.lineOfFirstMatch(highlightedBody: row.text(11), noteLine: result.line)
+            return result
+        }
+        // Ties in score are broken by id, in Swift: a second SQL sort key would force a full sort.
+        results = results.enumerated().sorted { left, right in
+            if left.element.score != right.element.score {
+                return options.reverse ? left.element.score < right.element.score : left.element.score > right.element.score
+            }
+            return left.element.id < right.element.id
+        }.map(\.element)
+        return results
+    }
+
+    private func orderedSearch(query: ParsedQuery, options: SearchOptions) throws -> [SearchResult] {
+        var filter = Filter(query: query, options: options)
+        let clauses = filter.clauses(matchColumn: query.matchExpression)
+        let sort = options.sort == .rank ? SearchSort.modified : options.sort
+        var descending: Bool
+        let column: String
+        switch sort {
+        case .rank, .modified: column = "n.modified"; descending = true
+        case .created: column = "n.created"; descending = true
+        case .title: column = "n.title COLLATE NOCASE"; descending = false
+        case .path: column = "n.path"; descending = false
+        }
+        if options.reverse { descending.toggle() }
+        let direction = descending ? "DESC" : "ASC"
+        let sql = """
+            SELECT \(Self.resultColumns), substr(n.body, 1, 600)
+            FROM notes n WHERE \(clauses)
+            ORDER BY \(column) \(direction), n.id \(direction) LIMIT ? OFFSET ?
+            """
+        let parameters = filter.parameters + [.integer(Int64(options.limit)), .integer(Int64(max(options.offset, 0)))]
+        var results = try connection.query(sql, parameters) { row in
+            var result = Self.result(from: row)
+            result.snippet = Self.leadSnippet(row.text(8) ?? "", words: options.snippetWords)
+            return result
+        }
+        if let match = query.matchExpression {
+            // Snippets and scores for the returned page only: one indexed lookup per printed row.
+            for position in results.indices {
+                let words = SQLiteValue.integer(Int64(min(max(options.snippetWords, 1), 64)))
+                let rows = try connection.query("""
+                    SELECT -rank, \(Self.snippetColumns)
+                    FROM notes_fts WHERE notes_fts MATCH ? AND rowid = ?
+                    """, [words, words, .text(match), .integer(results[position].id)]) { row in
+                    (row.double(0), row.text(1), row.text(2), row.text(3))
+                }
+                if let (score, body, any, highlighted) = rows.first {
+                    results[position].score = score
+                    results[position].snippet = Self.bestSnippet(body: body, any: any)
+                    results[position].line = Self.lineOfFirstMatch(highlightedBody: highlighted, noteLine: results[position].line)
+                }
+            }
+        }
+        return results
+    }
+
+    private static func result(from row: Statement) -> SearchResult {
+        SearchResult(
+            id: row.int64(0), path: row.text(1) ?? "", position: row.int(2), line: max(row.int(3), 1),
+            title: row.text(4) ?? "", tags: TagList.split(row.text(5) ?? ""), created: row.text(6),
+            modified: row.text(7), score: 0, snippet: Snippet(text: ""))
+    }
+
+    /// The opening words of a note, for results of filter-only queries.
+    private static func leadSnippet(_ body: String, words: Int) -> Snippet {
+        let folded = Snippet(marked: body).text
+        let parts = folded.split(separator: " ", omittingEmptySubsequences: true)
+        if parts.count <= words { return Snippet(text: folded) }
+        return Snippet(text: parts.prefix(words).joined(separator: " ") + "…")
+    }
+
+    /// The source line of the first match: the note's first line plus the newlines before the first marker.
+    static func lineOfFirstMatch(highlightedBody: String?, noteLine: Int) -> Int {
+        guard let highlightedBody else { return noteLine }
+        var newlines = 0
+        for scalar in highlightedBody.unicodeScalars {
+            if scalar == Snippet.openMarker { return noteLine + newlines }
+            if scalar == "\n" { newlines += 1 }
+        }
+        return noteLine
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import SQLiteKit
+
+extension NoteIndex {
+    /// How a write changed the notes of one source.
+    public struct WriteCounts: Equatable, Sendable {
+        /// Notes inserted.
+        public var added = 0
+        /// Notes whose stored text or dates changed.
+        public var updated = 0
+        /// Notes written again with identical content (no index churn).
+        public var unchanged = 0
+        /// Notes deleted because the source no longer holds them.
+        public var removed = 0
+        /// Creates zero counts.
+        public init() {}
+    }
+
+    private static let upsertSQL = """
+        INSERT INTO notes(path, position, line, title, body, tags, created, modified)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+        ON CONFLICT(path, position) DO UPDATE SET
+          line = excluded.line, title = excluded.title, body = excluded.body, tags = excluded.tags,
+          created = excluded.created, modified = excluded.modified
+        WHERE notes.line IS NOT excluded.line OR notes.title IS NOT excluded.title
+          OR notes.body IS NOT excluded.body OR notes.tags IS NOT excluded.tags
+          OR notes.created IS NOT excluded.created OR notes.modified IS NOT excluded.modified
+        """
+
+    /// Stores `note` (insert, or update in place when a note with the same path and position exists) and
+    /// returns its id. Text is NFC-normalised first.
+    @discardableResult
+    public func save(_ note: Note) throws -> Int64 {
+        try transaction {
+            _ = try upsert(note)
+            return try connection.scalarValue(
+                "SELECT id FROM notes WHERE path = ?1 AND position = ?2",
+                [.text(note.path), .integer(Int64(note.position))])?.integerValue ?? 0
+        }
+    }
+
+    /// Deletes the note with `id`; returns whether there was one.
+    @discardableResult
+    public func deleteNote(id: Int64) throws -> Bool {
+        try transaction { try connection.run("DELETE FROM notes WHERE id = ?1", [.integer(id)]) > 0 }
+    }
+
+    /// Replaces everything stored for `source` with `notes`, in one transaction (a savepoint when nested).
+    ///
+    /// Notes are matched by position: a note that is unchanged is not rewritten, a changed one is updated
+    /// in place (keeping its id), and positions the file no longer has are deleted.
+    @discardableResult
+    public func replaceNotes(of source: SourceFile, with notes: [Note]) throws -> WriteCounts {
+        try transaction {
+            let existing = Set(try connection.query(
+                "SELECT position FROM notes WHERE path = ?1", [.text(source.path)]) { $0.int(0) })
+            var counts = WriteCounts()
+            for (offset, original) in notes.enumerated() {
+                var note = original
+                note.path = source.path
+                note.position = offset
+                if try upsert(note) {
+                    if existing.contains(offset) { counts.updated += 1 } else { counts.added += 1 }
+                } else {
+                    counts.unchanged += 1
+                }
+            }
+            counts.removed = try connection.run(
+                "DELETE FROM notes WHERE path = ?1 AND position >= ?2",
+                [.text(source.path), .integer(Int64(notes.count))])
+            try recordSource(source)
+            return counts
+        }
+    }
+
+    /// Records that `source` was read (after its notes were written, or when only its time changed).
+    public func recordSource(_ source: SourceFile) throws {
+        _ = try wrap {
+            try connection.run("""
+                INSERT INTO sources(path, size, mtime_ns, hash, indexed_at) VALUES (?1, ?2, ?3, ?4, ?5)
+                ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
+                  hash = excluded.hash, indexed_at = excluded.indexed_at
+                """,
+                [.text(source.path), .integer(source.size), .integer(source.mtimeNanoseconds),
+                 .text(source.hash), .text(Timestamp.format(Date()))])
+        }
+    }
+
+    /// Removes a source and all its notes; returns the number of notes removed.
+    @discardableResult
+    public func removeSource(path: String) throws -> Int {
+        try transaction {
+            let removed = try connection.run("DELETE FROM notes WHERE path = ?1", [.text(path)])
+            try connection.run("DELETE FROM sources WHERE path = ?1", [.text(path)])
+            return removed
+        }
+    }
+
+    /// The recorded sources at `root` or below it (`root` itself when it is a file), keyed by path.
+    public func sources(under root: String) throws -> [String: SourceFile] {
+        let directory = root.hasSuffix("/") ? root : root + "/"
+        // "/" + 1 is "0": the half-open range [root/, root0) holds exactly the paths below root.
+        let upper = String(directory.dropLast()) + "0"
+        let rows = try wrap {
+            try connection.query("""
+                SELECT path, size, mtime_ns, hash FROM sources
+                WHERE path = ?1 OR (path >= ?2 AND path < ?3)
+                """, [.text(root), .text(directory), .text(upper)]) { row in
+                SourceFile(path: row.text(0) ?? "", size: row.int64(1), mtimeNanoseconds: row.int64(2),
+                           hash: row.text(3) ?? "")
+            }
+        }
+        return Dictionary(rows.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Inserts or updates one note; returns whether a row was written.
+    private func upsert(_ note: Note) throws -> Bool {
+        let changed = try wrap {
+            try connection.run(Self.upsertSQL, [
+                .text(note.path),
+                .integer(Int64(note.position)),
+                .integer(Int64(note.line)),
+                .text(TextNormalization.normalize(note.title)),
+                .text(TextNormalization.normalize(note.body)),
+                .text(TagList.join(note.tags)),
+                SQLiteValue(note.created.map(Timestamp.format)),
+                SQLiteValue(note.modified.map(Timestamp.format)),
+            ])
+        }
+        return changed > 0
+    }
+}

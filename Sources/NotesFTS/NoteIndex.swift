@@ -1,0 +1,108 @@
+import Foundation
+import SQLiteKit
+
+/// An index of notes in one SQLite file: the library's main entry point.
+///
+/// Open it for writing (creating and migrating the file as needed) or read-only (for search), then add,
+/// update, remove and search notes. One `NoteIndex` is one connection: use it from one task at a time.
+///
+/// ```swift
+/// let index = try NoteIndex(path: "/tmp/notes.sqlite")
+/// try index.save(Note(path: "app://1", title: "Groceries", body: "milk, eggs"))
+/// let hits = try index.search("milk")
+/// ```
+public final class NoteIndex {
+    /// How an index is opened.
+    public enum Mode: Sendable {
+        /// Create or upgrade the file as needed and allow writes.
+        case readWrite
+        /// Open an existing, current index for searching only.
+        case readOnly
+    }
+
+    /// The file path of the index.
+    public let path: String
+    /// The underlying connection (for advanced queries; the schema is documented in ``Schema``).
+    public let connection: Connection
+
+    /// Connection settings for the index, chosen by measurement (see Benchmarks/README.md).
+    public static var defaultConfiguration: Connection.Configuration {
+        var configuration = Connection.Configuration()
+        configuration.cacheSizeKiB = 32 * 1024
+        configuration.mmapSize = 256 * 1024 * 1024
+        return configuration
+    }
+
+    /// Opens the index at `path`.
+    ///
+    /// - `.readWrite` creates the file (and its parent folders) when missing and migrates an older schema.
+    /// - `.readOnly` requires an existing, current index: it throws ``NotesFTSError/indexNotFound(path:)``
+    ///   when there is no file.
+    public init(path: String, mode: Mode = .readWrite,
+                configuration: Connection.Configuration = NoteIndex.defaultConfiguration) throws {
+        self.path = path
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        let exists = fileManager.fileExists(atPath: path, isDirectory: &isDirectory)
+        if exists && isDirectory.boolValue {
+            throw NotesFTSError.notADatabase(path: path, detail: "it is a directory")
+        }
+        if mode == .readOnly && !exists { throw NotesFTSError.indexNotFound(path: path) }
+        if mode == .readWrite && !exists {
+            let parent = (path as NSString).deletingLastPathComponent
+            if !parent.isEmpty {
+                do {
+                    try fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true)
+                } catch {
+                    throw NotesFTSError.database(
+                        path: path,
+                        error: SQLiteError(code: 14, message: "cannot create folder \(parent): \(error.localizedDescription)"))
+                }
+            }
+        }
+        do {
+            connection = try Connection(path: path, mode: mode == .readOnly ? .readOnly : .readWriteCreate,
+                                        configuration: configuration)
+        } catch let error as SQLiteError {
+            if error.isCorruptOrNotADatabase { throw NotesFTSError.notADatabase(path: path, detail: error.message) }
+            throw NotesFTSError.database(path: path, error: error)
+        }
+        do {
+            if mode == .readOnly {
+                try Schema.validateReadable(connection)
+            } else {
+                try Schema.migrate(connection)
+            }
+        } catch let error as SQLiteError {
+            connection.close()
+            if error.isCorruptOrNotADatabase { throw NotesFTSError.notADatabase(path: path, detail: error.message) }
+            throw NotesFTSError.database(path: path, error: error)
+        } catch {
+            connection.close()
+            throw error
+        }
+    }
+
+    /// Closes the connection; further calls fail.
+    public func close() { connection.close() }
+
+    /// Runs `body` in one write transaction: all of it lands, or none of it.
+    @discardableResult
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try wrap { try connection.transaction(.immediate, body) }
+    }
+
+    /// Converts SQLite failures into ``NotesFTSError/database(path:error:)`` naming this index.
+    func wrap<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError {
+            throw NotesFTSError.database(path: path, error: error)
+        }
+    }
+
+    /// The number of notes in the index.
+    public func noteCount() throws -> Int {
+        try wrap { try connection.scalarInt("SELECT count(*) FROM notes") ?? 0 }
+    }
+}

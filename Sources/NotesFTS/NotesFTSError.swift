@@ -1,0 +1,35 @@
+import SQLiteKit
+
+/// The library's errors, each with a one-line message that says what failed, on what, and what to do.
+public enum NotesFTSError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No index file exists at `path`.
+    case indexNotFound(path: String)
+    /// The file is an SQLite database that is not a notes-fts index.
+    case notAnIndex(path: String)
+    /// The file is not an SQLite database at all (or is damaged beyond opening).
+    case notADatabase(path: String, detail: String)
+    /// The index was written by a newer notes-fts.
+    case newerSchema(path: String, found: Int, supported: Int)
+    /// The index needs an upgrade that a read-only opening cannot perform.
+    case olderSchema(path: String, found: Int, supported: Int)
+    /// An SQLite failure while working on the index at `path`.
+    case database(path: String, error: SQLiteError)
+
+    /// A one-line message for the user.
+    public var description: String {
+        switch self {
+        case .indexNotFound(let path):
+            return "no index at \(path); build one with `notes-index --db \(path) FOLDER`"
+        case .notAnIndex(let path):
+            return "\(path) is an SQLite database but not a notes-fts index; choose another --db path"
+        case .notADatabase(let path, let detail):
+            return "\(path) is not a readable SQLite database (\(detail)); choose another --db path"
+        case .newerSchema(let path, let found, let supported):
+            return "\(path) was written by a newer notes-fts (schema v\(found), this version reads up to v\(supported)); upgrade notes-fts"
+        case .olderSchema(let path, let found, let supported):
+            return "\(path) uses schema v\(found) and needs an upgrade to v\(supported); run `notes-index --db \(path)` once to upgrade it in place"
+        case .database(let path, let error):
+            return "\(path): \(error.description)"
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// The normalisation every text goes through before it is indexed or searched.
+///
+/// NFC makes a Hangul or accented word typed on macOS (often NFD) equal to the same word typed elsewhere.
+/// Control characters other than tab and newline are replaced with spaces: they have no meaning in a note,
+/// and two of them (STX, ETX) are reserved as highlight markers inside snippets.
+public enum TextNormalization {
+    /// NFC-normalises `text`, turns CRLF into LF and replaces other control characters with spaces.
+    public static func normalize(_ text: String) -> String {
+        var needsCleaning = false
+        for scalar in text.unicodeScalars where scalar.value < 0x20 && scalar != "\n" && scalar != "\t" || scalar.value == 0x7F {
+            needsCleaning = true
+            break
+        }
+        var result = text
+        if needsCleaning {
+            result = result.replacingOccurrences(of: "\r\n", with: "\n")
+            var scalars = String.UnicodeScalarView()
+            for scalar in result.unicodeScalars {
+                if (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7F {
+                    scalars.append(" ")
+                } else {
+                    scalars.append(scalar)
+                }
+            }
+            result = String(scalars)
+        }
+        return isASCII(result) ? result : result.precomposedStringWithCanonicalMapping
+    }
+
+    private static func isASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// Whether `text` holds a character the `unicode61` tokenizer indexes (a letter, digit or private-use
+    /// character); a query term without one can never match and is dropped.
+    public static func hasTokenCharacters(_ text: String) -> Bool {
+        text.unicodeScalars.contains(where: isTokenCharacter)
+    }
+
+    /// Whether `scalar` is one `unicode61` treats as part of a token (categories L*, N*, Co).
+    public static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber, .privateUse:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Reads a plain-text or Markdown file as one note.
+///
+/// - Title: the first `# heading` (Markdown), else the first non-empty line (without leading `#`s, trimmed,
+///   capped at ``maximumTitleLength`` characters), else the file name without its extension.
+/// - Markdown front matter supplies `title`, `tags`, `created`/`date` and `modified`/`updated`.
+/// - `#hashtags` in the text (a `#` followed by a letter, after a space or at the start of a line) become tags.
+/// - Body: the text after the front matter, in full, so that line numbers map back to the file.
+public enum TextNoteReader {
+    /// The longest title taken from a first line.
+    public static let maximumTitleLength = 120
+
+    /// Builds the note of `text` read from `path`; `modified` is the file's time, used when the text has none.
+    public static func note(text: String, path: String, isMarkdown: Bool, modified: Date?) -> Note {
+        var matter = FrontMatter()
+        var body = Substring(text)
+        if isMarkdown { (matter, body) = FrontMatter.split(text) }
+        let bodyText = String(body)
+        let title = matter.value("title").flatMap(nonEmpty)
+            ?? (isMarkdown ? firstHeading(bodyText) : nil)
+            ?? firstLine(bodyText)
+            ?? fileTitle(path)
+        let tags = matter.tags + hashtags(in: bodyText)
+        let created = matter.value("created", "date", "created_at").flatMap(Timestamp.parse)
+        let updated = matter.value("modified", "updated", "lastmod", "updated_at").flatMap(Timestamp.parse)
+        return Note(path: path, line: matter.lineCount + 1, title: title, body: bodyText, tags: tags,
+                    created: created, modified: updated ?? modified)
+    }
+
+    private static func nonEmpty(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    static func firstHeading(_ text: String) -> String? {
+        var inFence = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            if line.hasPrefix("```") || line.hasPrefix("~~~") { inFence.toggle(); continue }
+            if !inFence && line.hasPrefix("# ") {
+                return nonEmpty(String(line.dropFirst(2)).trimmingCharacters(in: CharacterSet(charactersIn: "# ")))
+                    .map(cap)
+            }
+        }
+        return nil
+    }
+
+    static func firstLine(_ text: String) -> String? {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            var trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("#") && trimmed.drop(while: { $0 == "#" }).first == " " {
+                trimmed = trimmed.drop(while: { $0 == "#" }).trimmingCharacters(in: .whitespaces)
+            }
+            if let title = nonEmpty(trimmed) { return cap(title) }
+        }
+        return nil
+    }
+
+    static func fileTitle(_ path: String) -> String {
+        let name = (path as NSString).lastPathComponent
+        let stem = (name as NSString).deletingPathExtension
+        return stem.isEmpty ? name : stem
+    }
+
+    static func cap(_ title: String) -> String {
+        title.count <= maximumTitleLength ? title : String(title.prefix(maximumTitleLength - 1)) + "…"
+    }
+
+    /// `#tags` in running text: after whitespace or at a line start, a letter first, then letters, digits,
+    /// `_`, `-` or `/`. Headings (`# Title`) and `#123` are not tags.
+    static func hashtags(in text: String) -> [String] {
+        var tags: [String] = []
+        var inFence = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let indented = line.drop(while: { $0 == " " })
+            if indented.hasPrefix("```") || indented.hasPrefix("~~~") { inFence.toggle(); continue }
+            if inFence { continue }
+            var index = line.startIndex
+            var previous: Character = " "
+            while index < line.endIndex {
+                let character = line[index]
+                let next = line.index(after: index)
+                if character == "#" && previous.isWhitespace && next < line.endIndex && line[next].isLetter {
+                    var end = next
+                    while end < line.endIndex && isTagCharacter(line[end]) { end = line.index(after: end) }
+                    var tag = line[next..<end]
+                    while tag.last == "/" || tag.last == "-" { tag = tag.dropLast() }
+                    tags.append(String(tag))
+                    previous = "x"
+                    index = end
+                    continue
+                }
+                previous = character
+                index = next
+            }
+        }
+        return tags
+    }
+
+    private static func isTagCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_" || character == "-" || character == "/"
+    }
+}

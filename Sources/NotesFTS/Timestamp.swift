@@ -1,0 +1,135 @@
+import Foundation
+
+/// Reading dates from note sources and writing them to the index.
+///
+/// The index stores dates as ISO 8601 UTC text (`2024-03-01T09:30:00Z`): sortable as text and readable
+/// in any SQLite client. Sources give ISO 8601 (with or without time or zone) or Unix time in seconds,
+/// milliseconds or microseconds.
+public enum Timestamp {
+    /// Formats `date` as `YYYY-MM-DDTHH:MM:SSZ` in UTC.
+    public static func format(_ date: Date) -> String {
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        let days = floorDivide(seconds, 86_400)
+        let secondOfDay = seconds - days * 86_400
+        let (year, month, day) = civilDate(fromDays: days)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", year, month, day,
+                      secondOfDay / 3600, (secondOfDay % 3600) / 60, secondOfDay % 60)
+    }
+
+    /// Parses a stored or source date: ISO 8601 text, or a number of Unix seconds/milliseconds/microseconds.
+    public static func parse(_ value: Any) -> Date? {
+        if let number = value as? NSNumber, !(value is Bool) {
+            return fromUnix(number.doubleValue)
+        }
+        if let text = value as? String { return parse(text) }
+        return nil
+    }
+
+    /// Parses ISO 8601 (`2024-03-01`, `2024-03-01T09:30`, `2024-03-01 09:30:00+09:00`, `…Z`, with fractions)
+    /// or digits holding Unix time. Returns `nil` for anything else.
+    public static func parse(_ text: String) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+           let number = Double(trimmed), trimmed.count > 8 {
+            return fromUnix(number)
+        }
+        return parseISO(trimmed)
+    }
+
+    /// Interprets `number` as Unix seconds, milliseconds or microseconds by its magnitude.
+    public static func fromUnix(_ number: Double) -> Date? {
+        guard number.isFinite, number >= 0 else { return nil }
+        if number >= 1e14 { return Date(timeIntervalSince1970: number / 1_000_000) }
+        if number >= 1e11 { return Date(timeIntervalSince1970: number / 1_000) }
+        return Date(timeIntervalSince1970: number)
+    }
+
+    private static func parseISO(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func number(_ digits: Int) -> Int? {
+            guard index + digits <= bytes.count else { return nil }
+            var value = 0
+            for offset in 0..<digits {
+                let byte = bytes[index + offset]
+                guard byte >= 48 && byte <= 57 else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            index += digits
+            return value
+        }
+        func accept(_ character: UInt8) -> Bool {
+            if index < bytes.count && bytes[index] == character { index += 1; return true }
+            return false
+        }
+        guard let year = number(4), accept(UInt8(ascii: "-")), let month = number(2),
+              accept(UInt8(ascii: "-")), let day = number(2),
+              (1...12).contains(month), (1...31).contains(day) else { return nil }
+        var hour = 0, minute = 0, second = 0
+        var fraction = 0.0
+        var offsetSeconds = 0
+        if index < bytes.count && (bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: " ")) {
+            index += 1
+            guard let h = number(2), accept(UInt8(ascii: ":")), let m = number(2),
+                  h < 24, m < 60 else { return nil }
+            hour = h
+            minute = m
+            if accept(UInt8(ascii: ":")) {
+                guard let s = number(2), s < 61 else { return nil }
+                second = s
+                if accept(UInt8(ascii: ".")) || accept(UInt8(ascii: ",")) {
+                    var scale = 0.1
+                    while index < bytes.count, bytes[index] >= 48 && bytes[index] <= 57 {
+                        fraction += Double(bytes[index] - 48) * scale
+                        scale /= 10
+                        index += 1
+                    }
+                }
+            }
+            _ = accept(UInt8(ascii: " "))
+            if accept(UInt8(ascii: "Z")) || accept(UInt8(ascii: "z")) {
+                offsetSeconds = 0
+            } else if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+                let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+                index += 1
+                guard let oh = number(2) else { return nil }
+                _ = accept(UInt8(ascii: ":"))
+                let om = number(2) ?? 0
+                offsetSeconds = sign * (oh * 3600 + om * 60)
+            }
+        }
+        guard index == bytes.count else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetSeconds)
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int64 {
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = floorDivide(y, 400)
+        let yearOfEra = y - era * 400
+        let m = Int64(month)
+        let dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The civil date of a count of days since 1970-01-01.
+    static func civilDate(fromDays days: Int64) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = floorDivide(z, 146_097)
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (Int(year), Int(month), Int(day))
+    }
+
+    private static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
+        a >= 0 ? a / b : (a - b + 1) / b
+    }
+}

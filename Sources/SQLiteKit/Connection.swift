@@ -1,0 +1,222 @@
+import CSQLite
+
+/// One connection to an SQLite database file, configured the way DESIGN.md asks.
+///
+/// Opening sets extended result codes on, double-quoted string literals off, a busy timeout, and (for
+/// read-write connections) `journal_mode=WAL` and `synchronous=NORMAL`. A connection is not thread-safe:
+/// keep it on one task or thread (one writer connection per process).
+///
+/// ```swift
+/// let db = try Connection(path: "/tmp/notes.sqlite")
+/// try db.execute("CREATE TABLE IF NOT EXISTS t(x)")
+/// try db.run("INSERT INTO t(x) VALUES(?)", ["hello"])
+/// let count = try db.scalarInt("SELECT count(*) FROM t")
+/// ```
+public final class Connection {
+    /// How the file is opened.
+    public enum Mode: Sendable {
+        /// Read and write, creating the file when it does not exist.
+        case readWriteCreate
+        /// Read and write an existing file.
+        case readWrite
+        /// Read only; writes fail with `SQLITE_READONLY`.
+        case readOnly
+    }
+
+    /// Settings applied when the connection opens; the defaults are the project's measured choices.
+    public struct Configuration: Sendable {
+        /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
+        public var busyTimeoutMilliseconds: Int32 = 5_000
+        /// Page cache size in KiB (applied as a negative `cache_size`); `nil` keeps SQLite's default.
+        public var cacheSizeKiB: Int? = nil
+        /// Bytes of the file to memory-map; `nil` keeps SQLite's default (0).
+        public var mmapSize: Int? = nil
+        /// `PRAGMA synchronous` for read-write connections.
+        public var synchronous: String = "NORMAL"
+        /// Fail at open with a clear message when SQLite lacks the FTS5 extension.
+        public var requireFTS5: Bool = true
+        /// Creates the default configuration.
+        public init() {}
+    }
+
+    /// The underlying `sqlite3*`, for calls SQLiteKit does not wrap (such as registering an FTS5 tokenizer).
+    public private(set) var handle: OpaquePointer?
+    /// The path the connection was opened with.
+    public let path: String
+    /// The mode the connection was opened with.
+    public let mode: Mode
+    private var statementCache: [String: Statement] = [:]
+    var savepointDepth = 0
+
+    /// Opens (or creates) the database at `path` and applies `configuration`.
+    ///
+    /// Throws ``SQLiteError`` when the file cannot be opened, is not a database, or lacks FTS5 while
+    /// `configuration.requireFTS5` is set.
+    public init(path: String, mode: Mode = .readWriteCreate, configuration: Configuration = Configuration()) throws {
+        self.path = path
+        self.mode = mode
+        var flags: Int32 = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        switch mode {
+        case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        }
+        var db: OpaquePointer?
+        let result = sqlite3_open_v2(path, &db, flags, nil)
+        guard result == SQLITE_OK, let db else {
+            let error = SQLiteError(result: result, db: db, sql: nil)
+            sqlite3_close_v2(db)
+            throw error
+        }
+        handle = db
+        do {
+            try configure(configuration)
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    deinit { close() }
+
+    private func configure(_ configuration: Configuration) throws {
+        guard let db = handle else { return }
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, configuration.busyTimeoutMilliseconds)
+        _ = csqlite_db_config_int(db, SQLITE_DBCONFIG_DQS_DML, 0)
+        _ = csqlite_db_config_int(db, SQLITE_DBCONFIG_DQS_DDL, 0)
+        // Reading the schema here turns "file is not a database" into an error at open, not at first use.
+        _ = try scalarInt("SELECT count(*) FROM sqlite_schema")
+        if mode != .readOnly {
+            let journal = try scalarText("PRAGMA journal_mode=WAL")
+            if journal?.lowercased() != "wal" && journal?.lowercased() != "memory" {
+                throw SQLiteError(code: SQLITE_ERROR, message: "could not switch to WAL (journal_mode is \(journal ?? "?"))")
+            }
+            try execute("PRAGMA synchronous=\(configuration.synchronous)")
+        }
+        if let cache = configuration.cacheSizeKiB { try execute("PRAGMA cache_size=-\(cache)") }
+        if let mmap = configuration.mmapSize { try execute("PRAGMA mmap_size=\(mmap)") }
+        if configuration.requireFTS5 && !hasFTS5 {
+            throw SQLiteError(
+                code: SQLITE_ERROR,
+                message: "this SQLite (\(Connection.sqliteVersion)) was built without FTS5; install an SQLite with FTS5 enabled")
+        }
+    }
+
+    /// Finalizes every cached statement, then closes the connection. Safe to call twice.
+    public func close() {
+        for statement in statementCache.values { statement.finalize() }
+        statementCache.removeAll()
+        if let handle { sqlite3_close_v2(handle) }
+        handle = nil
+    }
+
+    func live() throws -> OpaquePointer {
+        guard let handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "connection is closed") }
+        return handle
+    }
+
+    /// The version of the SQLite library in use, e.g. `3.40.1`.
+    public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+
+    /// Whether the FTS5 extension is available on this connection.
+    public var hasFTS5: Bool {
+        // fts5(NULL) is FTS5's own API-lookup function: it exists exactly when FTS5 does.
+        (try? scalarValue("SELECT fts5(NULL)")) != nil
+    }
+
+    /// Runs one or more SQL statements that take no parameters (schema scripts, pragmas).
+    public func execute(_ sql: String) throws {
+        let db = try live()
+        var message: UnsafeMutablePointer<CChar>?
+        let result = sqlite3_exec(db, sql, nil, nil, &message)
+        guard result == SQLITE_OK else {
+            let text = message.map { String(cString: $0) }
+            sqlite3_free(message)
+            throw SQLiteError(code: result & 0xFF, extendedCode: sqlite3_extended_errcode(db),
+                              message: text ?? String(cString: sqlite3_errstr(result)), sql: sql)
+        }
+    }
+
+    /// Prepares `sql` as a new statement owned by the caller.
+    public func prepare(_ sql: String) throws -> Statement {
+        try Statement(db: live(), sql: sql)
+    }
+
+    /// Returns the connection's cached statement for `sql`, preparing it on first use; it comes back reset.
+    ///
+    /// Do not hold a cached statement across another use of the same SQL text: both share one statement.
+    public func cached(_ sql: String) throws -> Statement {
+        if let statement = statementCache[sql] {
+            try statement.reset()
+            return statement
+        }
+        let statement = try prepare(sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// Runs `sql` (cached) with `parameters` to completion and returns the number of rows it changed.
+    @discardableResult
+    public func run(_ sql: String, _ parameters: [SQLiteValue] = []) throws -> Int {
+        let statement = try cached(sql)
+        try statement.bind(parameters)
+        defer { try? statement.reset() }
+        try statement.run()
+        return changes
+    }
+
+    /// Runs the query `sql` (cached) and maps each row with `transform`.
+    public func query<T>(_ sql: String, _ parameters: [SQLiteValue] = [], _ transform: (Statement) throws -> T) throws -> [T] {
+        let statement = try cached(sql)
+        try statement.bind(parameters)
+        defer { try? statement.reset() }
+        var rows: [T] = []
+        while try statement.step() { rows.append(try transform(statement)) }
+        return rows
+    }
+
+    /// The first column of the first row of `sql`, or `nil` when there is no row or it is NULL.
+    public func scalarValue(_ sql: String, _ parameters: [SQLiteValue] = []) throws -> SQLiteValue? {
+        let statement = try cached(sql)
+        try statement.bind(parameters)
+        defer { try? statement.reset() }
+        guard try statement.step() else { return nil }
+        let value = statement.value(0)
+        return value == .null ? nil : value
+    }
+
+    /// The first column of the first row of `sql` as an integer, or `nil`.
+    public func scalarInt(_ sql: String, _ parameters: [SQLiteValue] = []) throws -> Int? {
+        try scalarValue(sql, parameters)?.integerValue.map(Int.init)
+    }
+
+    /// The first column of the first row of `sql` as text, or `nil`.
+    public func scalarText(_ sql: String, _ parameters: [SQLiteValue] = []) throws -> String? {
+        switch try scalarValue(sql, parameters) {
+        case .text(let text): return text
+        case .integer(let number): return String(number)
+        case .real(let number): return String(number)
+        default: return nil
+        }
+    }
+
+    /// Rows changed by the most recent INSERT, UPDATE or DELETE.
+    public var changes: Int { handle.map { Int(sqlite3_changes64($0)) } ?? 0 }
+
+    /// The rowid of the most recent successful INSERT.
+    public var lastInsertRowID: Int64 { handle.map { sqlite3_last_insert_rowid($0) } ?? 0 }
+
+    /// `true` outside any transaction (SQLite's autocommit mode).
+    public var isAutocommit: Bool { handle.map { sqlite3_get_autocommit($0) != 0 } ?? true }
+
+    /// `PRAGMA user_version`: the schema version the application stored in the file.
+    public var userVersion: Int {
+        get throws { try scalarInt("PRAGMA user_version") ?? 0 }
+    }
+
+    /// Sets `PRAGMA user_version`.
+    public func setUserVersion(_ version: Int) throws {
+        try execute("PRAGMA user_version=\(version)")
+    }
+}
