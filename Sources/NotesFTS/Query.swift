@@ -29,7 +29,13 @@ public struct QueryTerm: Sendable, Equatable {
 
     /// The term as an FTS5 string: always double-quoted (so no input is read as FTS5 syntax), `""` for `"`.
     public var matchExpression: String {
-        var expression = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // Escaped scalar by scalar: `"` followed by a combining mark is one Character but still a quote to FTS5.
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            escaped.append(scalar)
+            if scalar == "\"" { escaped.append(scalar) }
+        }
+        var expression = "\"" + String(escaped) + "\""
         if isPrefix { expression += " *" }
         if let column { expression = "\(column.rawValue) : " + expression }
         return expression

@@ -40,9 +40,10 @@ public enum QueryParser {
     enum Lexer {
         static func tokens(of text: String) -> [Token] {
             var tokens: [Token] = []
-            let characters = Array(text)
+            // Scalars, not Characters: a quote followed by a combining mark is one Character but still a quote.
+            let characters = Array(text.unicodeScalars)
             var index = 0
-            func isSpace(_ character: Character) -> Bool { character.isWhitespace }
+            func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace }
             while index < characters.count {
                 let character = characters[index]
                 if isSpace(character) { index += 1; continue }
@@ -63,7 +64,7 @@ public enum QueryParser {
                           characters[end] != "(", characters[end] != ")", characters[end] != "\"" {
                         end += 1
                     }
-                    let word = String(characters[index..<end])
+                    let word = String(String.UnicodeScalarView(characters[index..<end]))
                     if end < characters.count, characters[end] == "\"", word.hasSuffix(":"),
                        let column = column(named: String(word.dropLast())) {
                         let (token, next) = phrase(characters, from: end + 1, column: column)
@@ -79,10 +80,10 @@ public enum QueryParser {
         }
 
         /// Reads a phrase body after its opening quote; an unclosed quote runs to the end of the input.
-        private static func phrase(_ characters: [Character], from start: Int, column: QueryColumn?) -> ([Token], Int) {
+        private static func phrase(_ characters: [Unicode.Scalar], from start: Int, column: QueryColumn?) -> ([Token], Int) {
             var end = start
             while end < characters.count && characters[end] != "\"" { end += 1 }
-            let text = String(characters[start..<end])
+            let text = String(String.UnicodeScalarView(characters[start..<end]))
             var tokens: [Token] = []
             if end >= characters.count { tokens.append(.unbalancedQuote) }
             var next = min(end + 1, characters.count)

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import NotesFTS
+@testable import SQLiteKit
+
+@Suite struct NoteIndexWritingTests {
+    private func source(_ path: String, _ hash: String = "h") -> SourceFile {
+        SourceFile(path: path, size: 1, mtimeNanoseconds: 1, hash: hash)
+    }
+
+    @Test func triggersKeepFullTextInSyncAcrossInsertUpdateDelete() throws {
+        let index = try TestFolder().openIndex()
+        let counts = try index.replaceNotes(of: source("/n/a.json"), with: [
+            Note(path: "", title: "Alpha", body: "apple banana"),
+            Note(path: "", title: "Beta", body: "cherry"),
+        ])
+        #expect(counts.added == 2)
+        #expect(index.isConsistent)
+        #expect(try index.titles("banana") == ["Alpha"])
+
+        let ids = try index.connection.query("SELECT id FROM notes ORDER BY position") { $0.int64(0) }
+        let updated = try index.replaceNotes(of: source("/n/a.json", "h2"), with: [
+            Note(path: "", title: "Alpha", body: "apple durian"),
+            Note(path: "", title: "Beta", body: "cherry"),
+        ])
+        #expect(updated.updated == 1 && updated.unchanged == 1)
+        #expect(index.isConsistent)
+        #expect(try index.titles("banana").isEmpty)
+        #expect(try index.titles("durian") == ["Alpha"])
+        // Updated in place: ids survive.
+        #expect(try index.connection.query("SELECT id FROM notes ORDER BY position") { $0.int64(0) } == ids)
+
+        let shrunk = try index.replaceNotes(of: source("/n/a.json", "h3"), with: [Note(path: "", title: "Alpha", body: "apple durian")])
+        #expect(shrunk.removed == 1)
+        #expect(try index.titles("cherry").isEmpty)
+        #expect(index.isConsistent)
+
+        try index.removeSource(path: "/n/a.json")
+        #expect(try index.noteCount() == 0)
+        #expect(try index.titles("apple").isEmpty)
+        #expect(index.isConsistent)
+    }
+
+    @Test func updatingOnlyADateKeepsIndexConsistent() throws {
+        let index = try TestFolder().openIndex()
+        try index.save(Note(path: "app://1", title: "T", body: "words", modified: Date(timeIntervalSince1970: 0)))
+        try index.save(Note(path: "app://1", title: "T", body: "words", modified: Date(timeIntervalSince1970: 86_400)))
+        #expect(try index.connection.scalarText("SELECT modified FROM notes") == "1970-01-02T00:00:00Z")
+        #expect(index.isConsistent)
+    }
+
+    @Test func saveAndDeleteForApps() throws {
+        let index = try TestFolder().openIndex()
+        let id = try index.save(Note(path: "app://42", title: "Groceries", body: "milk eggs", tags: ["home", "#errands"]))
+        #expect(try index.search("milk").first?.id == id)
+        #expect(try index.search("milk").first?.tags == ["home", "errands"])
+        #expect(try index.deleteNote(id: id))
+        #expect(try !index.deleteNote(id: id))
+        #expect(try index.search("milk").isEmpty)
+        #expect(index.isConsistent)
+    }
+
+    @Test func textIsNFCNormalisedAndControlCharactersRemoved() throws {
+        let index = try TestFolder().openIndex()
+        let decomposed = "한국어 메모".decomposedStringWithCanonicalMapping
+        try index.save(Note(path: "app://1", title: "NFD", body: decomposed + "\u{02}x\u{03}"))
+        let body = try index.connection.scalarText("SELECT body FROM notes") ?? ""
+        #expect(body == "한국어 메모 x ")
+        #expect(try index.titles("메모") == ["NFD"])
+    }
+
+    @Test func sourcesUnderARootIncludeOnlyThatTree() throws {
+        let index = try TestFolder().openIndex()
+        for path in ["/n/a.md", "/n/sub/b.md", "/n2/c.md", "/n-other/d.md", "/n"] {
+            try index.recordSource(source(path))
+        }
+        #expect(Set(try index.sources(under: "/n").keys) == ["/n/a.md", "/n/sub/b.md", "/n"])
+    }
+
+    @Test func rebuildRestoresAFullTextIndexThatDrifted() throws {
+        let index = try TestFolder().openIndex()
+        try index.save(Note(path: "app://1", title: "T", body: "original"))
+        // Simulate damage: change the content behind the triggers' back.
+        try index.connection.execute("DROP TRIGGER notes_au; UPDATE notes SET body = 'changed';")
+        #expect(try !index.checkIntegrity().fullTextOK)
+        try index.rebuildFullText()
+        #expect(try index.checkIntegrity().isOK)
+        #expect(try index.titles("changed") == ["T"])
+    }
+}

@@ -1,0 +1,53 @@
+import Testing
+@testable import NotesFTS
+@testable import SQLiteKit
+
+/// Feeds 10,000 deterministic random strings to the parser and the search: none may crash or produce an
+/// SQLite or FTS5 error.
+@Suite struct QueryFuzzTests {
+    /// SplitMix64: a tiny seeded generator, the same sequence on every machine.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+    }
+
+    static let pieces: [String] = [
+        "\"", "\"", "(", ")", "*", "-", "+", ":", "^", "|", "{", "}", "[", "]", ",", ".", "'", "\\", "/", "%", "#", "@",
+        "!", "?", ";", "=", "<", ">", ">=", "<=", "~", "`", "$", "&", " ", " ", " ", "\t", "\n", "\u{0}", "\u{2}", "\u{3}",
+        "AND", "OR", "NOT", "NEAR", "NEAR(", "and", "or", "title:", "body:", "tag:", "tags:", "path:", "created:",
+        "modified:", "created:>=", "modified:<", "2024", "2024-06", "7d", "-draft", "deploy", "meet", "next", "week",
+        "a", "b", "c++", "e-mail", "x.y", "국회", "회의록", "배포", "데이터베이스를", "日本語", "中文", "カタカナ",
+        "😀", "👍🏽", "🇰🇷", "e\u{301}", "\u{301}", "\u{200B}", "\u{FEFF}", "\u{1100}\u{1161}", "ß", "İ", "Ω", "١٢٣", "\u{E000}",
+    ]
+
+    @Test func tenThousandRandomQueriesNeverError() throws {
+        let index = try SearchFixture.makeIndex()
+        var generator = Generator(state: 20_261_129)
+        var searched = 0
+        for _ in 0..<10_000 {
+            var text = ""
+            for _ in 0..<(1 + generator.next() % 8) {
+                text += generator.pick(Self.pieces)
+                if generator.next() % 3 == 0 { text += " " }
+            }
+            let parsed = QueryParser.parse(text)
+            if parsed.isEmpty || parsed.isOnlyExclusion { continue }
+            do {
+                _ = try index.search(parsed, options: SearchOptions(limit: 5))
+                _ = try index.count(parsed)
+                searched += 1
+            } catch {
+                Issue.record("query \(text.debugDescription) → \(parsed.matchExpression ?? "-") failed: \(error)")
+                return
+            }
+        }
+        #expect(searched > 5_000)
+    }
+}

@@ -1,0 +1,49 @@
+import Testing
+@testable import SQLiteKit
+
+@Suite struct StatementTests {
+    @Test func bindsAndReadsEveryType() throws {
+        let db = try Connection(path: temporaryDatabasePath())
+        try db.execute("CREATE TABLE t(i INTEGER, r REAL, s TEXT, b BLOB, n)")
+        try db.run("INSERT INTO t VALUES (?, ?, ?, ?, ?)", [42, 1.5, "héllo 국회", .blob([0, 1, 255]), nil])
+        let rows = try db.query("SELECT i, r, s, b, n FROM t") { row in
+            [row.value(0), row.value(1), row.value(2), row.value(3), row.value(4)]
+        }
+        #expect(rows == [[.integer(42), .real(1.5), .text("héllo 국회"), .blob([0, 1, 255]), .null]])
+    }
+
+    @Test func wrongParameterCountIsAnError() throws {
+        let db = try Connection(path: temporaryDatabasePath())
+        let error = try #require(throws: SQLiteError.self) { try db.run("SELECT ?, ?", [1]) }
+        #expect(error.message.contains("2 parameters"))
+    }
+
+    @Test func stepThrowsWithSQLAndMessage() throws {
+        let db = try Connection(path: temporaryDatabasePath())
+        try db.execute("CREATE TABLE t(x UNIQUE)")
+        try db.run("INSERT INTO t VALUES (1)")
+        let error = try #require(throws: SQLiteError.self) { try db.run("INSERT INTO t VALUES (?)", [1]) }
+        #expect(error.code == 19) // SQLITE_CONSTRAINT
+        #expect(error.extendedCode == 2067) // SQLITE_CONSTRAINT_UNIQUE
+        #expect(error.message.contains("UNIQUE"))
+        #expect(error.sql == "INSERT INTO t VALUES (?)")
+        // The cached statement still works after the failure.
+        try db.run("INSERT INTO t VALUES (?)", [2])
+        #expect(try db.scalarInt("SELECT count(*) FROM t") == 2)
+    }
+
+    @Test func prepareErrorCarriesSQL() throws {
+        let db = try Connection(path: temporaryDatabasePath())
+        let error = try #require(throws: SQLiteError.self) { try db.prepare("SELEC 1") }
+        #expect(error.sql == "SELEC 1")
+        #expect(error.message.contains("syntax error"))
+        #expect(error.description.contains("SELEC 1"))
+    }
+
+    @Test func finalizedStatementRefusesUse() throws {
+        let db = try Connection(path: temporaryDatabasePath())
+        let statement = try db.prepare("SELECT 1")
+        statement.finalize()
+        #expect(throws: SQLiteError.self) { try statement.step() }
+    }
+}
