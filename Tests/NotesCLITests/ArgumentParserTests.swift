@@ -1,0 +1,71 @@
+import Testing
+@testable import NotesCLI
+
+@Suite struct ArgumentParserTests {
+    let parser = ArgumentParser(options: [
+        OptionSpec(["--db"], value: "PATH", help: "index"),
+        OptionSpec(["-n", "--limit"], value: "N", help: "limit"),
+        OptionSpec(["-l", "--files-with-matches"], help: "paths"),
+        OptionSpec(["-c", "--count"], help: "count"),
+        OptionSpec(["--json"], help: "json"),
+    ])
+
+    @Test func longShortAttachedAndClustered() throws {
+        let parsed = try parser.parse(["--db=/x.sqlite", "-n5", "-lc", "--json", "deploy", "friday"])
+        #expect(parsed.value("--db") == "/x.sqlite")
+        #expect(parsed.value("--limit") == "5")
+        #expect(parsed.flag("--files-with-matches") && parsed.flag("--count") && parsed.flag("--json"))
+        #expect(parsed.positionals == ["deploy", "friday"])
+    }
+
+    @Test func separatedValuesAndDoubleDash() throws {
+        let parsed = try parser.parse(["--limit", "3", "--", "-draft", "--json"])
+        #expect(parsed.value("--limit") == "3")
+        #expect(!parsed.flag("--json"))
+        #expect(parsed.positionals == ["-draft", "--json"])
+    }
+
+    @Test func loneDashIsPositional() throws {
+        #expect(try parser.parse(["-"]).positionals == ["-"])
+    }
+
+    @Test func lastValueWins() throws {
+        let parsed = try parser.parse(["-n", "1", "--limit", "2"])
+        #expect(parsed.value("--limit") == "2")
+        #expect(parsed.values("--limit") == ["1", "2"])
+    }
+
+    @Test(arguments: [
+        (["--nope"], "unknown option --nope"),
+        (["-x"], "unknown option -x"),
+        (["-lx"], "unknown option -lx"),
+        (["--db"], "option --db needs a value"),
+        (["-n"], "option -n needs a value"),
+        (["--json=yes"], "option --json takes no value"),
+    ])
+    func errorsNameTheArgument(arguments: [String], message: String) {
+        #expect {
+            try parser.parse(arguments)
+        } throws: { error in
+            (error as? UsageError)?.message.hasPrefix(message) == true
+        }
+    }
+
+    @Test func helpLinesAreAligned() {
+        let lines = parser.helpLines()
+        #expect(lines.count == 5)
+        #expect(lines[1].hasPrefix("  -n, --limit N"))
+        // Every help text starts in the same column.
+        let columns = Set(zip(lines, parser.options).map { line, option in line.count - option.help.count })
+        #expect(columns.count == 1)
+    }
+
+    @Test func integerOptions() throws {
+        #expect(try CommandLineTool.integer("5", option: "--limit", minimum: 1) == 5)
+        #expect(try CommandLineTool.integer(nil, option: "--limit") == nil)
+        #expect(throws: UsageError("--limit takes a whole number of at least 1, not '0'")) {
+            try CommandLineTool.integer("0", option: "--limit", minimum: 1)
+        }
+        #expect(throws: UsageError.self) { try CommandLineTool.integer("ten", option: "--limit") }
+    }
+}
