@@ -5,35 +5,52 @@ import Darwin
 #endif
 
 /// A single self-overwriting status line on stderr, shown only when stderr is a terminal and at most
-/// a few times a second, then cleared before the final output.
+/// ten times a second, then cleared before the final output.
+///
+/// ```swift
+/// let progress = ProgressLine(enabled: Terminal.isTerminal(2))
+/// progress.update("indexing… 120 of 4000 files")
+/// progress.clear()
+/// ```
 public final class ProgressLine {
     private let enabled: Bool
-    private var lastDrawn: UInt64 = 0
+    private let write: (String) -> Void
+    private let clock: () -> UInt64
+    private var lastDrawn: UInt64?
     private var visible = false
     /// Minimum time between redraws, in nanoseconds.
     private let interval: UInt64 = 100_000_000
 
     /// Creates a progress line; it draws only when `enabled` (pass whether stderr is a terminal).
-    public init(enabled: Bool) {
+    /// `write` and `clock` default to stderr and the monotonic clock; tests replace them.
+    public init(enabled: Bool, write: @escaping (String) -> Void = Terminal.writeError,
+                clock: @escaping () -> UInt64 = ProgressLine.monotonicNanoseconds) {
         self.enabled = enabled
+        self.write = write
+        self.clock = clock
     }
 
-    /// Shows `text` (throttled).
+    /// Shows `text`, unless the line was redrawn less than 100 ms ago.
     public func update(_ text: String) {
         guard enabled else { return }
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let nanoseconds = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-        guard nanoseconds - lastDrawn >= interval || lastDrawn == 0 else { return }
-        lastDrawn = nanoseconds
-        Terminal.writeError("\r\u{1B}[K" + text)
+        let now = clock()
+        if let lastDrawn, now &- lastDrawn < interval { return }
+        lastDrawn = now
+        write("\r\u{1B}[K" + text)
         visible = true
     }
 
     /// Erases the line, so the next message starts clean.
     public func clear() {
         guard enabled, visible else { return }
-        Terminal.writeError("\r\u{1B}[K")
+        write("\r\u{1B}[K")
         visible = false
+    }
+
+    /// Nanoseconds on the monotonic clock.
+    public static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 }
