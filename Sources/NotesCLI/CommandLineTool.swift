@@ -17,6 +17,26 @@ public enum CommandLineTool {
         exit(code)
     }
 
+    /// Parses the process arguments with `parser`, answering `--help` (prints `help`) and `--version`
+    /// (prints `program version`) and exiting; a usage error exits 2 with its one-line message.
+    public static func parseArguments(_ parser: ArgumentParser, program: String, help: String, version: String) -> ParsedArguments {
+        let arguments: ParsedArguments
+        do {
+            arguments = try parser.parse(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            fail(program, (error as? UsageError)?.message ?? String(describing: error))
+        }
+        if arguments.flag("--help") {
+            print(help)
+            exit(0)
+        }
+        if arguments.flag("--version") {
+            print("\(program) \(version)")
+            exit(0)
+        }
+        return arguments
+    }
+
     /// Parses a whole number option such as `--limit`; throws ``UsageError`` naming the option and value.
     public static func integer(_ text: String?, option: String, minimum: Int = 0) throws -> Int? {
         guard let text else { return nil }

@@ -51,11 +51,11 @@ let help = """
       notes-find --json sqlite | jq .title
     """
 
-let arguments: ParsedArguments
+let arguments = CommandLineTool.parseArguments(
+    parser, program: program, help: help, version: "\(NotesFTSVersion.string) (SQLite \(NotesFTSVersion.sqlite))")
 let colorChoice: ColorChoice
 var options = SearchOptions()
 do {
-    arguments = try parser.parse(Array(CommandLine.arguments.dropFirst()))
     colorChoice = try ColorChoice.parse(arguments.value("--color"))
     if let sort = arguments.value("--sort") {
         guard let key = SearchSort(rawValue: sort.lowercased()) else {
@@ -75,18 +75,8 @@ do {
         }
         options.dateFilters.append(comparison.filter(.modified, period))
     }
-} catch let error as UsageError {
-    CommandLineTool.fail(program, error.message)
 } catch {
-    CommandLineTool.fail(program, String(describing: error))
-}
-if arguments.flag("--help") {
-    print(help)
-    exit(0)
-}
-if arguments.flag("--version") {
-    print("\(program) \(NotesFTSVersion.string) (SQLite \(NotesFTSVersion.sqlite))")
-    exit(0)
+    CommandLineTool.fail(program, (error as? UsageError)?.message ?? String(describing: error))
 }
 
 let mode: OutputMode = arguments.flag("--json") ? .json

@@ -39,20 +39,8 @@ let help = """
       notes-index --db notes.sqlite --check    verify an index
     """
 
-let arguments: ParsedArguments
-do {
-    arguments = try parser.parse(Array(CommandLine.arguments.dropFirst()))
-} catch let error as UsageError {
-    CommandLineTool.fail(program, error.message)
-}
-if arguments.flag("--help") {
-    print(help)
-    exit(0)
-}
-if arguments.flag("--version") {
-    print("\(program) \(NotesFTSVersion.string) (SQLite \(NotesFTSVersion.sqlite))")
-    exit(0)
-}
+let arguments = CommandLineTool.parseArguments(
+    parser, program: program, help: help, version: "\(NotesFTSVersion.string) (SQLite \(NotesFTSVersion.sqlite))")
 
 let environment = ProcessInfo.processInfo.environment
 let databasePath = IndexLocation.resolve(explicit: arguments.value("--db"), environment: environment)
