@@ -31,7 +31,9 @@ public enum JSONNoteReader {
         } else {
             do {
                 let value = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
-                objects = try elements(of: value).map { ($0, 1) }
+                let found = try elements(of: value)
+                let lines = elementLines(text)
+                objects = found.enumerated().map { ($1, lines.count == found.count ? lines[$0] : 1) }
             } catch let error as NoteReadError {
                 throw error
             } catch {
@@ -60,6 +62,39 @@ public enum JSONNoteReader {
             throw NoteReadError("no note fields (expected title/body/content/text)")
         }
         return notes
+    }
+
+    /// The 1-based line where each object of the first array in `text` starts (the top-level array, or the
+    /// first array directly inside the top-level object), so results can point at the note in the file.
+    static func elementLines(_ text: String) -> [Int] {
+        var lines: [Int] = []
+        var line = 1
+        var stack: [UInt8] = []
+        var inString = false
+        var escaped = false
+        var targetDepth: Int?
+        var finished = false
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\n") { line += 1 }
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["):
+                stack.append(byte)
+                if targetDepth == nil && stack.count <= 2 && !finished { targetDepth = stack.count }
+            case UInt8(ascii: "{"):
+                if let targetDepth, stack.count == targetDepth, stack.last == UInt8(ascii: "[") { lines.append(line) }
+                stack.append(byte)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                if stack.count == targetDepth { targetDepth = nil; finished = true }
+                _ = stack.popLast()
+            default: break
+            }
+        }
+        return lines
     }
 
     private static func parseLines(_ text: String) throws -> [(Any, line: Int)] {

@@ -107,17 +107,18 @@ extension NoteIndex {
         filter.appendFilters()
         let extra = filter.conditions.map { " AND " + $0 }.joined()
         let sql = """
-            SELECT \(Self.resultColumns), -notes_fts.rank, \(Self.snippetColumns)
+            SELECT \(Self.resultColumns), -notes_fts.rank\(options.includeSnippets ? ", " + Self.snippetColumns : "")
             FROM notes_fts JOIN notes n ON n.id = notes_fts.rowid
             WHERE notes_fts MATCH ?\(extra)
             ORDER BY notes_fts.rank\(options.reverse ? " DESC" : "") LIMIT ? OFFSET ?
             """
         let words = SQLiteValue.integer(Int64(min(max(options.snippetWords, 1), 64)))
-        let parameters: [SQLiteValue] = [words, words, .text(match)]
+        let parameters: [SQLiteValue] = (options.includeSnippets ? [words, words] : []) + [.text(match)]
             + filter.parameters + [.integer(Int64(options.limit)), .integer(Int64(max(options.offset, 0)))]
         var results = try connection.query(sql, parameters) { row in
             var result = Self.result(from: row)
             result.score = row.double(8)
+            guard options.includeSnippets else { return result }
             result.snippet = Self.bestSnippet(body: row.text(9), any: row.text(10))
             result.line = Self.lineOfFirstMatch(highlightedBody: row.text(11), noteLine: result.line)
             return result
@@ -147,7 +148,7 @@ extension NoteIndex {
         if options.reverse { descending.toggle() }
         let direction = descending ? "DESC" : "ASC"
         let sql = """
-            SELECT \(Self.resultColumns), substr(n.body, 1, 600)
+            SELECT \(Self.resultColumns), \(options.includeSnippets ? "substr(n.body, 1, 600)" : "''")
             FROM notes n WHERE \(clauses)
             ORDER BY \(column) \(direction), n.id \(direction) LIMIT ? OFFSET ?
             """
@@ -157,7 +158,7 @@ extension NoteIndex {
             result.snippet = Self.leadSnippet(row.text(8) ?? "", words: options.snippetWords)
             return result
         }
-        if let match = query.matchExpression {
+        if let match = query.matchExpression, options.includeSnippets {
             // Snippets and scores for the returned page only: one indexed lookup per printed row.
             for position in results.indices {
                 let words = SQLiteValue.integer(Int64(min(max(options.snippetWords, 1), 64)))

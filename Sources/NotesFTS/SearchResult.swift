@@ -67,6 +67,9 @@ public struct SearchOptions: Sendable {
     public var dateFilters: [DateFilter] = []
     /// Roughly how many words a snippet holds.
     public var snippetWords = 16
+    /// Compute snippets and match lines; turn off when only paths or ids are wanted (`notes-find -l`),
+    /// which saves reading every returned note's text.
+    public var includeSnippets = true
     /// Creates the default options: top 20 by rank.
     public init(limit: Int = 20, offset: Int = 0, sort: SearchSort = .rank, reverse: Bool = false) {
         self.limit = limit

@@ -64,6 +64,7 @@ do {
         options.sort = key
     }
     options.reverse = arguments.flag("--reverse")
+    options.includeSnippets = !arguments.flag("--files-with-matches") || arguments.flag("--json")
     options.offset = try CommandLineTool.integer(arguments.value("--offset"), option: "--offset") ?? 0
     let listsAll = arguments.flag("--files-with-matches") || arguments.flag("--count")
     options.limit = try CommandLineTool.integer(arguments.value("--limit"), option: "--limit", minimum: 1)

@@ -26,6 +26,13 @@ import Testing
         #expect(notes[1].modified == Date(timeIntervalSince1970: 1_700_000_000))
     }
 
+    @Test func arrayElementsKnowTheirLines() throws {
+        let text = "[\n  {\"title\": \"a\", \"body\": \"x [{ \\\" }\"},\n\n  {\"title\": \"b\",\n   \"tags\": [{\"name\": \"t\"}]}\n]"
+        #expect(try read(text).map(\.line) == [2, 4])
+        let wrapped = "{\"activeNotes\": [\n{\"content\": \"one\"},\n{\"content\": \"two\"}],\n\"trashedNotes\": [\n{\"content\": \"x\"}]}"
+        #expect(try read(wrapped).map(\.line) == [2, 3])
+    }
+
     @Test func jsonLinesWithLineNumbers() throws {
         let notes = try read("{\"title\":\"a\",\"body\":\"x\"}\n\n{\"title\":\"b\",\"body\":\"y\"}\n", lines: true)
         #expect(notes.map(\.title) == ["a", "b"])

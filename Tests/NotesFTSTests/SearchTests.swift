@@ -63,6 +63,18 @@ import Testing
         #expect(results.allSatisfy { !$0.snippet.highlights.isEmpty && $0.score > 0 })
     }
 
+    @Test func resultsWithoutSnippetsHaveTheSameOrder() throws {
+        let index = try SearchFixture.makeIndex()
+        for sort in SearchSort.allCases {
+            var options = SearchOptions(limit: 10, sort: sort)
+            let full = try index.search("deploy* OR meeting", options: options)
+            options.includeSnippets = false
+            let bare = try index.search("deploy* OR meeting", options: options)
+            #expect(bare.map(\.id) == full.map(\.id))
+            #expect(bare.allSatisfy { $0.snippet.text.isEmpty })
+        }
+    }
+
     @Test func filterOnlyQueryListsNotesWithALeadSnippet() throws {
         let index = try SearchFixture.makeIndex()
         let results = try index.search("path:recipes")
