@@ -46,11 +46,4 @@ import Testing
         _ = FileWalker().walk(root: folder.notes) { found.append($0.path) }
         #expect(found == [folder.notes + "/real/a.md"])
     }
-
-    @Test func normalisesPaths() {
-        #expect(PathNormalization.absolute("a/./b/../c/", currentDirectory: "/home/u") == "/home/u/a/c")
-        #expect(PathNormalization.absolute("/x//y/") == "/x/y")
-        #expect(PathNormalization.display("/home/u/notes/a.md", relativeTo: "/home/u") == "notes/a.md")
-        #expect(PathNormalization.display("/elsewhere/a.md", relativeTo: "/home/u") == "/elsewhere/a.md")
-    }
 }

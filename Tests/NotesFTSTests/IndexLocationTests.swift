@@ -1,0 +1,17 @@
+import Testing
+@testable import NotesFTS
+
+@Suite struct IndexLocationTests {
+    @Test(arguments: [
+        ("/x/explicit.sqlite", ["NOTES_DB": "/env.sqlite"], "/x/explicit.sqlite"),
+        (nil, ["NOTES_DB": "/env.sqlite", "XDG_DATA_HOME": "/xdg"], "/env.sqlite"),
+        (nil, ["XDG_DATA_HOME": "/xdg", "HOME": "/home/u"], "/xdg/notes-fts/notes.sqlite"),
+        (nil, ["HOME": "/home/u"], "/home/u/.local/share/notes-fts/notes.sqlite"),
+        (nil, ["XDG_DATA_HOME": "relative/ignored", "HOME": "/home/u"], "/home/u/.local/share/notes-fts/notes.sqlite"),
+        ("~/n.sqlite", ["HOME": "/home/u"], "/home/u/n.sqlite"),
+        (nil, ["NOTES_DB": "", "HOME": "/h"], "/h/.local/share/notes-fts/notes.sqlite"),
+    ] as [(String?, [String: String], String)])
+    func resolves(explicit: String?, environment: [String: String], expected: String) {
+        #expect(IndexLocation.resolve(explicit: explicit, environment: environment) == expected)
+    }
+}
