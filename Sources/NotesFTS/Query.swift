@@ -1,4 +1,5 @@
 import Foundation
+import NotesTokenizer
 
 /// A column of `notes_fts` a term can be limited to (`title:word`, `body:word`, `tag:name`).
 public enum QueryColumn: String, Sendable, Equatable {
@@ -28,9 +29,13 @@ public struct QueryTerm: Sendable, Equatable {
     public var isSearchable: Bool { TextNormalization.hasTokenCharacters(text) }
 
     /// The term as an FTS5 string: always double-quoted (so no input is read as FTS5 syntax), `""` for `"`.
+    ///
+    /// A term ending in a lone CJK character (`국`, `sqlite를`) becomes a prefix query: the CJK tokenizer
+    /// indexes such a character inside a run only as the start of a bigram (``CJKTokenizer``), so `"국" *`
+    /// is what finds every note holding it. Longer CJK words are phrases of bigrams, served by the index.
     public var matchExpression: String {
         var expression = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-        if isPrefix { expression += " *" }
+        if isPrefix || CJKScript.endsWithSingleCharacterRun(text) { expression += " *" }
         if let column { expression = "\(column.rawValue) : " + expression }
         return expression
     }
