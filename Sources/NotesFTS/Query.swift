@@ -147,6 +147,18 @@ public struct ParsedQuery: Sendable, Equatable {
         }
     }
 
+    /// The searchable terms that are not excluded, in query order.
+    public var positiveTerms: [QueryTerm] {
+        func collect(_ node: QueryNode) -> [QueryTerm] {
+            switch node {
+            case .term(let term): return term.isSearchable ? [term] : []
+            case .not: return []
+            case .and(let children), .or(let children): return children.flatMap(collect)
+            }
+        }
+        return root.map(collect) ?? []
+    }
+
     /// A readable rendering of the tree, e.g. `AND(title:"meeting", NOT("draft"), "next week")`.
     public var treeDescription: String {
         guard let root else { return "(no text terms)" }
