@@ -46,8 +46,8 @@ extension Snippet {
         text.append(contentsOf: trailing.unicodeScalars)
         let shift = leading.unicodeScalars.count - lower
         let highlights = whole.highlights.compactMap { range -> Range<Int>? in
-            let clipped = max(range.lowerBound, lower)..<min(range.upperBound, upper)
-            return clipped.isEmpty ? nil : (clipped.lowerBound + shift)..<(clipped.upperBound + shift)
+            let (from, to) = (max(range.lowerBound, lower), min(range.upperBound, upper))
+            return from < to ? (from + shift)..<(to + shift) : nil
         }
         return Snippet(text: String(text), highlights: highlights)
     }
