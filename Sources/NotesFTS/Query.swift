@@ -34,10 +34,23 @@ public struct QueryTerm: Sendable, Equatable {
     /// indexes such a character inside a run only as the start of a bigram (``CJKTokenizer``), so `"국" *`
     /// is what finds every note holding it. Longer CJK words are phrases of bigrams, served by the index.
     public var matchExpression: String {
-        var expression = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var expression = "\"" + Self.escapingQuotes(text) + "\""
         if isPrefix || CJKScript.endsWithSingleCharacterRun(text) { expression += " *" }
         if let column { expression = "\(column.rawValue) : " + expression }
         return expression
+    }
+}
+
+extension QueryTerm {
+    /// `text` with every `"` doubled, scalar by scalar: a quote followed by a combining mark (`"\u{301}`) is
+    /// one `Character` that `replacingOccurrences(of: "\"", …)` would miss, leaving FTS5 a stray quote.
+    static func escapingQuotes(_ text: String) -> String {
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            escaped.append(scalar)
+            if scalar == "\"" { escaped.append(scalar) }
+        }
+        return String(escaped)
     }
 }
 

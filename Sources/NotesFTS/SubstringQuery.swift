@@ -47,7 +47,7 @@ public struct SubstringQuery: Sendable, Equatable {
         var delimitedAfter: Bool
 
         var condition: String? {
-            let quoted = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            let quoted = "\"" + QueryTerm.escapingQuotes(text) + "\""
             if isCJK { return text.unicodeScalars.count >= 2 ? quoted : quoted + " *" }
             if delimitedBefore { return delimitedAfter ? quoted : quoted + " *" }
             return nil
