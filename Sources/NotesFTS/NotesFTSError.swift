@@ -33,7 +33,7 @@ public enum NotesFTSError: Error, Equatable, Sendable, CustomStringConvertible {
         case .olderSchema(let path, let found, let supported):
             return "\(path) uses schema v\(found) and needs an upgrade to v\(supported); run `notes-index --db \(path)` once to upgrade it in place"
         case .tokenizerOutdated(let path, let found, let current):
-            return "\(path) was indexed with tokenizer \(found) and needs a rebuild with \(current); run `notes-index --db \(path)` once to rebuild it in place"
+            return "\(path) was indexed with tokenizer \(found) and needs a rebuild with \(current); run `notes-index --db \(path) --rebuild` once to rebuild it in place"
         case .tokenizerUnavailable(let path, let name):
             return "\(path): cannot register the \(name) tokenizer on this SQLite (\(Connection.sqliteVersion)); install an SQLite with FTS5 enabled"
         case .database(let path, let error):

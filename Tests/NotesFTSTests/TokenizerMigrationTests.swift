@@ -62,7 +62,7 @@ import Testing
             try NoteIndex(path: path, mode: .readOnly)
         }
         #expect(NotesFTSError.tokenizerOutdated(path: path, found: "notes_cjk_v0", current: CJKTokenizer.name)
-            .description.contains("run `notes-index --db"))
+            .description.contains("--rebuild` once"))
         let index = try NoteIndex(path: path)
         #expect(try index.tokenizerName() == CJKTokenizer.name)
         #expect(try ids(index, "검색") == [1])
