@@ -119,6 +119,12 @@ import Testing
         #expect(try ids(index, "원").count == 20)
         #expect(try index.count(QueryParser.parse("sqlite 검색")) == 20)
         #expect(try index.checkIntegrity().isOK)
+        // Updates and deletes through the triggers tokenize the old text identically.
+        try index.save(Note(path: notes.appendingPathComponent("0.txt").path, title: "0", body: "日本語のメモ 전문검색엔진"))
+        #expect(try index.deleteNote(id: 2))
+        #expect(try index.count(QueryParser.parse("검색엔")) == 1)
+        #expect(try index.count(QueryParser.parse("本語")) == 1)
+        #expect(try index.checkIntegrity().isOK)
         index.close()
     }
 }
