@@ -5,6 +5,8 @@ let package = Package(
     name: "notes-fts",
     products: [
         .library(name: "NotesFTS", targets: ["NotesFTS"]),
+        // The CJK tokenizer as an SQLite loadable extension, for sqlite3, Datasette and other SQLite tools.
+        .library(name: "NotesFTSExtension", type: .dynamic, targets: ["NotesFTSExtension"]),
         .executable(name: "notes-index", targets: ["notes-index"]),
         .executable(name: "notes-find", targets: ["notes-find"]),
     ],
@@ -19,14 +21,18 @@ let package = Package(
         // Layer 2: a thin, safe SQLite wrapper that knows nothing about notes.
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
         // Layer 3: the domain library: notes, schema, ingestion, search.
-        .target(name: "NotesFTS", dependencies: ["SQLiteKit"]),
+        // The FTS5 tokenizer for Korean and other CJK text (no Foundation: it is also loaded into sqlite3).
+        .target(name: "NotesTokenizer", dependencies: ["CSQLite"]),
+        .target(name: "NotesFTS", dependencies: ["SQLiteKit", "NotesTokenizer"]),
+        // The loadable-extension entry point over NotesTokenizer (product NotesFTSExtension).
+        .target(name: "NotesFTSExtension", dependencies: ["NotesTokenizer"]),
         // Layer 4: what the executables share (arguments, colour, progress), then the executables.
         .target(name: "NotesCLI", dependencies: []),
         .executableTarget(name: "notes-index", dependencies: ["NotesFTS", "NotesCLI"]),
         .executableTarget(name: "notes-find", dependencies: ["NotesFTS", "NotesCLI"]),
 
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
-        .testTarget(name: "NotesFTSTests", dependencies: ["NotesFTS", "SQLiteKit"]),
+        .testTarget(name: "NotesFTSTests", dependencies: ["NotesFTS", "SQLiteKit", "NotesTokenizer"]),
         .testTarget(name: "NotesCLITests", dependencies: ["NotesCLI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["notes-index", "notes-find"]),
     ]

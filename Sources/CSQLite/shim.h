@@ -15,4 +15,10 @@ static inline sqlite3_destructor_type csqlite_transient(void) {
     return SQLITE_TRANSIENT;
 }
 
+/// The pointer type FTS5 expects when `SELECT fts5(?1)` hands out its `fts5_api*` through sqlite3_bind_pointer.
+/// sqlite3_bind_pointer keeps the type string, so it must be a static string that outlives the call.
+static inline const char *csqlite_fts5_api_pointer_type(void) {
+    return "fts5_api_ptr";
+}
+
 #endif

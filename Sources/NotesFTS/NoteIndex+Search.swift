@@ -1,4 +1,5 @@
 import Foundation
+import NotesTokenizer
 import SQLiteKit
 
 extension NoteIndex {
@@ -94,6 +95,67 @@ extension NoteIndex {
         highlight(notes_fts, 1, char(2), char(3))
         """
 
+    /// For queries with CJK terms: the whole body, title and tags highlighted by `notes_highlight`, which
+    /// (unlike `snippet()`) handles the overlapping offsets of bigram matches; no parameters.
+    private static let cjkSnippetColumns = """
+        notes_highlight(notes_fts, 1, char(2), char(3)), notes_highlight(notes_fts, 0, char(2), char(3)),
+        notes_highlight(notes_fts, 2, char(2), char(3))
+        """
+
+    /// Whether `match` needs ``cjkSnippetColumns``: it holds a CJK character.
+    private static func needsCJKSnippets(_ match: String) -> Bool {
+        match.unicodeScalars.contains(where: CJKScript.contains)
+    }
+
+    /// The snippet columns for `match` and the parameters they take (the snippet lengths, or none).
+    private static func snippetSQL(for match: String, options: SearchOptions) -> (String, [SQLiteValue]) {
+        if needsCJKSnippets(match) { return (cjkSnippetColumns, []) }
+        let words = SQLiteValue.integer(Int64(min(max(options.snippetWords, 1), 64)))
+        return (snippetColumns, [words, words])
+    }
+
+    /// Reads the three snippet columns at `column`...`column + 2` of `row`: (snippet, highlighted body).
+    private static func snippet(from row: Statement, at column: Int32, cjk: Bool, words: Int) -> (Snippet, String?) {
+        if !cjk {
+            return (bestSnippet(body: row.text(column), any: row.text(column + 1)), row.text(column + 2))
+        }
+        let size = min(max(words, 1), 64)
+        let body = row.text(column)
+        for marked in [body, row.text(column + 1), row.text(column + 2)] {
+            guard let marked, marked.unicodeScalars.contains(Snippet.openMarker) else { continue }
+            return (Snippet.window(marked: marked, words: size), body)
+        }
+        return (Snippet.window(marked: body ?? "", words: size), body)
+    }
+
+    /// Narrows marks a one-character CJK query put on a whole bigram (`국` matches the token `국회` as a
+    /// prefix; the mark should cover `국` only), unless another term of the query explains the pair.
+    static func narrowingSingleCharacterMarks(_ snippet: Snippet, terms: [QueryTerm]) -> Snippet {
+        var singles = Set<Unicode.Scalar>()
+        var others: [String] = []
+        for term in terms {
+            let tokenScalars = term.text.unicodeScalars.filter(CJKScript.isTokenCharacter)
+            if tokenScalars.count == 1, let only = tokenScalars.first, CJKScript.contains(only) {
+                singles.insert(only)
+            } else {
+                others.append(term.text)
+            }
+        }
+        guard !singles.isEmpty else { return snippet }
+        let scalars = Array(snippet.text.unicodeScalars)
+        var narrowed = snippet
+        narrowed.highlights = snippet.highlights.map { range in
+            guard range.count == 2, range.upperBound <= scalars.count, singles.contains(scalars[range.lowerBound]),
+                  CJKScript.contains(scalars[range.lowerBound + 1]) else { return range }
+            var pair = String.UnicodeScalarView()
+            pair.append(contentsOf: scalars[range])
+            let text = String(pair)
+            if others.contains(where: { $0.contains(text) }) { return range }
+            return range.lowerBound..<(range.lowerBound + 1)
+        }
+        return narrowed
+    }
+
     /// The body excerpt when the body matched, else the excerpt of the column that did.
     private static func bestSnippet(body: String?, any: String?) -> Snippet {
         let fromBody = Snippet(marked: body ?? "")
@@ -106,21 +168,24 @@ extension NoteIndex {
         var filter = Filter(query: query, options: options)
         filter.appendFilters()
         let extra = filter.conditions.map { " AND " + $0 }.joined()
+        let (snippetColumns, snippetParameters) = Self.snippetSQL(for: match, options: options)
+        let cjk = Self.needsCJKSnippets(match)
+        let terms = query.positiveTerms
         let sql = """
-            SELECT \(Self.resultColumns), -notes_fts.rank\(options.includeSnippets ? ", " + Self.snippetColumns : "")
+            SELECT \(Self.resultColumns), -notes_fts.rank\(options.includeSnippets ? ", " + snippetColumns : "")
             FROM notes_fts JOIN notes n ON n.id = notes_fts.rowid
             WHERE notes_fts MATCH ?\(extra)
             ORDER BY notes_fts.rank\(options.reverse ? " DESC" : "") LIMIT ? OFFSET ?
             """
-        let words = SQLiteValue.integer(Int64(min(max(options.snippetWords, 1), 64)))
-        let parameters: [SQLiteValue] = (options.includeSnippets ? [words, words] : []) + [.text(match)]
+        let parameters: [SQLiteValue] = (options.includeSnippets ? snippetParameters : []) + [.text(match)]
             + filter.parameters + [.integer(Int64(options.limit)), .integer(Int64(max(options.offset, 0)))]
         var results = try connection.query(sql, parameters) { row in
             var result = Self.result(from: row)
             result.score = row.double(8)
             guard options.includeSnippets else { return result }
-            result.snippet = Self.bestSnippet(body: row.text(9), any: row.text(10))
-            result.line = Self.lineOfFirstMatch(highlightedBody: row.text(11), noteLine: result.line)
+            let (snippet, highlightedBody) = Self.snippet(from: row, at: 9, cjk: cjk, words: options.snippetWords)
+            result.snippet = cjk ? Self.narrowingSingleCharacterMarks(snippet, terms: terms) : snippet
+            result.line = Self.lineOfFirstMatch(highlightedBody: highlightedBody, noteLine: result.line)
             return result
         }
         // Ties in score are broken by id, in Swift: a second SQL sort key would force a full sort.
@@ -160,17 +225,19 @@ extension NoteIndex {
         }
         if let match = query.matchExpression, options.includeSnippets {
             // Snippets and scores for the returned page only: one indexed lookup per printed row.
+            let (snippetColumns, snippetParameters) = Self.snippetSQL(for: match, options: options)
+            let cjk = Self.needsCJKSnippets(match)
+            let terms = query.positiveTerms
             for position in results.indices {
-                let words = SQLiteValue.integer(Int64(min(max(options.snippetWords, 1), 64)))
                 let rows = try connection.query("""
-                    SELECT -rank, \(Self.snippetColumns)
+                    SELECT -rank, \(snippetColumns)
                     FROM notes_fts WHERE notes_fts MATCH ? AND rowid = ?
-                    """, [words, words, .text(match), .integer(results[position].id)]) { row in
-                    (row.double(0), row.text(1), row.text(2), row.text(3))
+                    """, snippetParameters + [.text(match), .integer(results[position].id)]) { row in
+                    (row.double(0), Self.snippet(from: row, at: 1, cjk: cjk, words: options.snippetWords))
                 }
-                if let (score, body, any, highlighted) = rows.first {
+                if let (score, (snippet, highlighted)) = rows.first {
                     results[position].score = score
-                    results[position].snippet = Self.bestSnippet(body: body, any: any)
+                    results[position].snippet = cjk ? Self.narrowingSingleCharacterMarks(snippet, terms: terms) : snippet
                     results[position].line = Self.lineOfFirstMatch(highlightedBody: highlighted, noteLine: results[position].line)
                 }
             }

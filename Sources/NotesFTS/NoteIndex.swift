@@ -1,4 +1,5 @@
 import Foundation
+import NotesTokenizer
 import SQLiteKit
 
 /// An index of notes in one SQLite file: the library's main entry point.
@@ -37,9 +38,15 @@ public final class NoteIndex {
     ///
     /// - `.readWrite` creates the file (and its parent folders) when missing and migrates an older schema.
     /// - `.readOnly` requires an existing, current index: it throws ``NotesFTSError/indexNotFound(path:)``
-    ///   when there is no file.
+    ///   when there is no file, and ``NotesFTSError/tokenizerOutdated(path:found:current:)`` when it was built
+    ///   with an older CJK tokenizer version (a read-write open rebuilds it).
+    ///
+    /// Every connection registers the CJK tokenizer (``CJKTokenizer``) before it touches `notes_fts`. A
+    /// read-write open with a `tokenizer` other than the one the index records rebuilds `notes_fts` once, in
+    /// one transaction; a read-only open searches with whichever tokenizer the index was built with.
     public init(path: String, mode: Mode = .readWrite,
-                configuration: Connection.Configuration = NoteIndex.defaultConfiguration) throws {
+                configuration: Connection.Configuration = NoteIndex.defaultConfiguration,
+                tokenizer: FullTextTokenizer = .cjk) throws {
         self.path = path
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -68,10 +75,14 @@ public final class NoteIndex {
             throw NotesFTSError.database(path: path, error: error)
         }
         do {
+            guard let handle = connection.handle, CJKTokenizer.register(on: handle) == 0 else {
+                throw NotesFTSError.tokenizerUnavailable(path: path, name: CJKTokenizer.name)
+            }
             if mode == .readOnly {
                 try Schema.validateReadable(connection)
             } else {
                 try Schema.migrate(connection)
+                try Schema.ensureTokenizer(connection, tokenizer)
             }
         } catch let error as SQLiteError {
             connection.close()
@@ -81,6 +92,11 @@ public final class NoteIndex {
             connection.close()
             throw error
         }
+    }
+
+    /// The tokenizer `notes_fts` was built with, as the index records it (`notes_cjk_v1`, `unicode61`).
+    public func tokenizerName() throws -> String? {
+        try wrap { try Schema.recordedTokenizer(connection) }
     }
 
     /// Closes the connection; further calls fail.

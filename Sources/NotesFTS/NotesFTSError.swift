@@ -12,6 +12,10 @@ public enum NotesFTSError: Error, Equatable, Sendable, CustomStringConvertible {
     case newerSchema(path: String, found: Int, supported: Int)
     /// The index needs an upgrade that a read-only opening cannot perform.
     case olderSchema(path: String, found: Int, supported: Int)
+    /// The full-text index was built with another tokenizer version; a read-write open rebuilds it.
+    case tokenizerOutdated(path: String, found: String, current: String)
+    /// The CJK tokenizer could not be registered on the connection (an SQLite without FTS5).
+    case tokenizerUnavailable(path: String, name: String)
     /// An SQLite failure while working on the index at `path`.
     case database(path: String, error: SQLiteError)
 
@@ -28,6 +32,10 @@ public enum NotesFTSError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path) was written by a newer notes-fts (schema v\(found), this version reads up to v\(supported)); upgrade notes-fts"
         case .olderSchema(let path, let found, let supported):
             return "\(path) uses schema v\(found) and needs an upgrade to v\(supported); run `notes-index --db \(path)` once to upgrade it in place"
+        case .tokenizerOutdated(let path, let found, let current):
+            return "\(path) was indexed with tokenizer \(found) and needs a rebuild with \(current); run `notes-index --db \(path) --rebuild` once to rebuild it in place"
+        case .tokenizerUnavailable(let path, let name):
+            return "\(path): cannot register the \(name) tokenizer on this SQLite (\(Connection.sqliteVersion)); install an SQLite with FTS5 enabled"
         case .database(let path, let error):
             return "\(path): \(error.description)"
         }

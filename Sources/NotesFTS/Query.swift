@@ -1,4 +1,5 @@
 import Foundation
+import NotesTokenizer
 
 /// A column of `notes_fts` a term can be limited to (`title:word`, `body:word`, `tag:name`).
 public enum QueryColumn: String, Sendable, Equatable {
@@ -28,17 +29,28 @@ public struct QueryTerm: Sendable, Equatable {
     public var isSearchable: Bool { TextNormalization.hasTokenCharacters(text) }
 
     /// The term as an FTS5 string: always double-quoted (so no input is read as FTS5 syntax), `""` for `"`.
+    ///
+    /// A term ending in a lone CJK character (`국`, `sqlite를`) becomes a prefix query: the CJK tokenizer
+    /// indexes such a character inside a run only as the start of a bigram (``CJKTokenizer``), so `"국" *`
+    /// is what finds every note holding it. Longer CJK words are phrases of bigrams, served by the index.
     public var matchExpression: String {
-        // Escaped scalar by scalar: `"` followed by a combining mark is one Character but still a quote to FTS5.
+        var expression = "\"" + Self.escapingQuotes(text) + "\""
+        if isPrefix || CJKScript.endsWithSingleCharacterRun(text) { expression += " *" }
+        if let column { expression = "\(column.rawValue) : " + expression }
+        return expression
+    }
+}
+
+extension QueryTerm {
+    /// `text` with every `"` doubled, scalar by scalar: a quote followed by a combining mark (`"\u{301}`) is
+    /// one `Character` that `replacingOccurrences(of: "\"", …)` would miss, leaving FTS5 a stray quote.
+    static func escapingQuotes(_ text: String) -> String {
         var escaped = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             escaped.append(scalar)
             if scalar == "\"" { escaped.append(scalar) }
         }
-        var expression = "\"" + String(escaped) + "\""
-        if isPrefix { expression += " *" }
-        if let column { expression = "\(column.rawValue) : " + expression }
-        return expression
+        return String(escaped)
     }
 }
 
@@ -146,6 +158,18 @@ public struct ParsedQuery: Sendable, Equatable {
             guard !parts.isEmpty else { return (nil, []) }
             return (parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " OR ") + ")", [])
         }
+    }
+
+    /// The searchable terms that are not excluded, in query order.
+    public var positiveTerms: [QueryTerm] {
+        func collect(_ node: QueryNode) -> [QueryTerm] {
+            switch node {
+            case .term(let term): return term.isSearchable ? [term] : []
+            case .not: return []
+            case .and(let children), .or(let children): return children.flatMap(collect)
+            }
+        }
+        return root.map(collect) ?? []
     }
 
     /// A readable rendering of the tree, e.g. `AND(title:"meeting", NOT("draft"), "next week")`.

@@ -1,3 +1,4 @@
+import NotesTokenizer
 import SQLiteKit
 
 /// The index's schema and the numbered migrations that build and upgrade it.
@@ -8,10 +9,12 @@ import SQLiteKit
 ///
 /// - `notes`: one row a note (`id`, `path`, `position`, `line`, `title`, `body`, `tags`, `created`, `modified`);
 /// - `notes_fts`: FTS5 over `title`, `body`, `tags` with `content='notes'`, synced by three triggers;
-/// - `sources`: one row a file read (`path`, `size`, `mtime_ns`, `hash`, `indexed_at`), for incremental runs.
+/// - `sources`: one row a file read (`path`, `size`, `mtime_ns`, `hash`, `indexed_at`), for incremental runs;
+/// - `meta` (from v2): `key`/`value` facts about the index; `tokenizer` names the tokenizer `notes_fts` was
+///   built with (``CJKTokenizer/name``, e.g. `notes_cjk_v1`, or `unicode61`).
 public enum Schema {
     /// The schema version this library writes and the newest it can read.
-    public static let currentVersion = 1
+    public static let currentVersion = 2
 
     /// `PRAGMA application_id` of a notes-fts index ("NFTS"), to tell it from other SQLite files.
     public static let applicationID: Int32 = 0x4E46_5453
@@ -78,7 +81,59 @@ public enum Schema {
         INSERT INTO notes_fts(notes_fts, rank) VALUES ('rank', 'bm25(\(rankWeights.title), \(rankWeights.body), \(rankWeights.tags))');
         \(triggerSQL)
         """,
+        // 2: the CJK tokenizer (bigrams for Hangul, Han and kana), and a meta table recording it. The name
+        // is spelled out: later tokenizer versions are handled by `ensureTokenizer`, not by editing this.
+        """
+        CREATE TABLE meta (
+          key   TEXT PRIMARY KEY,
+          value TEXT NOT NULL
+        ) WITHOUT ROWID;
+        DROP TABLE notes_fts;
+        CREATE VIRTUAL TABLE notes_fts USING fts5(
+          title, body, tags,
+          content='notes', content_rowid='id',
+          tokenize='notes_cjk_v1 remove_diacritics 2'
+        );
+        INSERT INTO notes_fts(notes_fts, rank) VALUES ('rank', 'bm25(\(rankWeights.title), \(rankWeights.body), \(rankWeights.tags))');
+        INSERT INTO meta(key, value) VALUES ('tokenizer', 'notes_cjk_v1');
+        INSERT INTO notes_fts(notes_fts) VALUES ('rebuild');
+        """,
     ]
+
+    /// The tokenizer `notes_fts` was built with, as recorded in `meta` (`nil` before schema v2).
+    static func recordedTokenizer(_ db: Connection) throws -> String? {
+        guard try db.scalarInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'meta'") == 1 else {
+            return nil
+        }
+        return try db.scalarText("SELECT value FROM meta WHERE key = 'tokenizer'")
+    }
+
+    /// Recreates `notes_fts` with `tokenizer` when the index was built with another one (for example an
+    /// older ``CJKTokenizer/version``), then rebuilds it from `notes`: one transaction, once.
+    /// Returns whether it rebuilt.
+    @discardableResult
+    static func ensureTokenizer(_ db: Connection, _ tokenizer: FullTextTokenizer) throws -> Bool {
+        if try recordedTokenizer(db) == tokenizer.recordedName { return false }
+        try db.transaction(.immediate) {
+            // Checked again inside the write lock: another process may have rebuilt it meanwhile.
+            if try recordedTokenizer(db) == tokenizer.recordedName { return }
+            try db.execute("""
+                DROP TABLE IF EXISTS notes_fts;
+                CREATE VIRTUAL TABLE notes_fts USING fts5(
+                  title, body, tags,
+                  content='notes', content_rowid='id',
+                  tokenize='\(tokenizer.tokenizeOption)'
+                );
+                INSERT INTO notes_fts(notes_fts, rank) VALUES ('rank', 'bm25(\(rankWeights.title), \(rankWeights.body), \(rankWeights.tags))');
+                INSERT INTO notes_fts(notes_fts) VALUES ('rebuild');
+                """)
+            try db.run("""
+                INSERT INTO meta(key, value) VALUES ('tokenizer', ?1)
+                ON CONFLICT(key) DO UPDATE SET value = excluded.value
+                """, [.text(tokenizer.recordedName)])
+        }
+        return true
+    }
 
     /// Brings the database on `db` to ``currentVersion``, in one transaction.
     ///
@@ -107,8 +162,17 @@ public enum Schema {
         }
     }
 
-    /// Checks, without writing, that `db` is an index this version can read as it is.
+    /// Checks, without writing, that `db` is an index this version can read as it is: the current schema,
+    /// and a tokenizer this version has (an older CJK tokenizer version needs a read-write open to rebuild).
     static func validateReadable(_ db: Connection) throws {
+        try validateSchemaVersion(db)
+        let recorded = try recordedTokenizer(db)
+        if let recorded, recorded != CJKTokenizer.name, recorded != FullTextTokenizer.unicode61.recordedName {
+            throw NotesFTSError.tokenizerOutdated(path: db.path, found: recorded, current: CJKTokenizer.name)
+        }
+    }
+
+    private static func validateSchemaVersion(_ db: Connection) throws {
         let version = try db.userVersion
         if version > currentVersion {
             throw NotesFTSError.newerSchema(path: db.path, found: version, supported: currentVersion)

@@ -19,6 +19,7 @@ let parser = ArgumentParser(options: [
     OptionSpec(["-l", "--files-with-matches"], help: "print only the paths of matching files, one per line"),
     OptionSpec(["-0", "--null"], help: "with -l, end each path with NUL instead of newline (for xargs -0)"),
     OptionSpec(["-c", "--count"], help: "print only the number of matching notes"),
+    OptionSpec(["--substring"], value: "TEXT", help: "find TEXT anywhere, in any script, as LIKE '%TEXT%' would (case-insensitive)"),
     OptionSpec(["--explain"], help: "show how the query was read (tree, FTS5 MATCH expression, filters), then search"),
     OptionSpec(["--color"], value: "WHEN", help: "auto (default), always or never; auto honours NO_COLOR"),
     OptionSpec(["-h", "--help"], help: "show this help"),
@@ -37,6 +38,9 @@ let help = """
       (a OR b) c             grouping                        title:word, body:word  one field
       tag:name, #name        a tag                           path:work/     path contains work/
       created:>=2024-01-01   modified:<2025-06   created:2024   modified:>=7d   date filters
+      Korean, Chinese and Japanese words match anywhere inside longer words: 검색 finds 전문검색.
+      --substring TEXT finds TEXT inside words of any script (talog finds catalog), served by the
+      index wherever the words allow.
 
     Options:
     \(parser.helpLines().joined(separator: "\n"))
@@ -49,6 +53,8 @@ let help = """
       notes-find --sort modified --since 2w budget
       notes-find -l todo | xargs -d '\\n' ls -l
       notes-find --json sqlite | jq .title
+      notes-find 국회                             notes containing 국회 (국회의원은, 국회에서…)
+      notes-find --substring 'talog upd'          notes containing that text anywhere
     """
 
 let arguments = CommandLineTool.parseArguments(
@@ -84,6 +90,59 @@ let mode: OutputMode = arguments.flag("--json") ? .json
     : arguments.flag("--count") ? .count
     : arguments.flag("--files-with-matches") ? .paths : .human
 
+let databasePath = IndexLocation.resolve(explicit: arguments.value("--db"), environment: ProcessInfo.processInfo.environment)
+let output = OutputBuffer()
+
+if let substring = arguments.value("--substring") {
+    if !arguments.positionals.isEmpty {
+        CommandLineTool.fail(program, "--substring takes the whole text to find; give no other query words (got '\(arguments.positionals.joined(separator: " "))')")
+    }
+    let query = SubstringQuery(substring)
+    if query.isEmpty {
+        CommandLineTool.fail(program, "empty --substring; give the text to find, e.g. `notes-find --substring 'talog'`")
+    }
+    if arguments.flag("--explain") {
+        let lines = ["substring: \"\(query.text)\" (case-insensitive)",
+                     "match:     \(query.matchExpression ?? "(none: every note is scanned)")",
+                     "order:     \(options.sort.rawValue)\(options.reverse ? " (reversed)" : "")"]
+        if mode == .human {
+            lines.forEach(output.line)
+            output.line("")
+        } else {
+            Terminal.writeError(lines.joined(separator: "\n") + "\n")
+        }
+    }
+    do {
+        let index = try NoteIndex(path: databasePath, mode: .readOnly)
+        let style = Style(enabled: colorChoice.enabled(isTerminal: Terminal.isTerminal(1), environment: ProcessInfo.processInfo.environment))
+        let printer = ResultPrinter(mode: mode, style: style, nulSeparated: arguments.flag("--null"),
+                                    currentDirectory: FileManager.default.currentDirectoryPath, output: output)
+        let found: Int
+        switch mode {
+        case .count:
+            found = try index.countSubstring(query, options: options)
+            output.line(String(found))
+        case .json:
+            let results = try index.searchSubstring(query, options: options)
+            printer.print(results)
+            let total = try index.countSubstring(query, options: options)
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
+            output.line(ResultPrinter.summary(total: total, returned: results.count, elapsedMilliseconds: elapsed).rendered)
+            found = results.count
+        case .human, .paths:
+            let results = try index.searchSubstring(query, options: options)
+            printer.print(results)
+            found = results.count
+        }
+        output.flush()
+        index.close()
+        exit(found > 0 ? 0 : 1)
+    } catch {
+        output.flush()
+        CommandLineTool.fail(program, String(describing: error))
+    }
+}
+
 // Several arguments: one holding spaces is a phrase the shell already grouped (notes-find "next week" x).
 let queryText = arguments.positionals.count == 1 ? arguments.positionals[0] : arguments.positionals.map { part in
     part.contains(where: \.isWhitespace) && !part.contains("\"") ? "\"\(part)\"" : part
@@ -93,7 +152,6 @@ if queryText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
 }
 
 let query = QueryParser.parse(queryText)
-let output = OutputBuffer()
 if arguments.flag("--explain") {
     var lines = ["query:   \(query.treeDescription)", "match:   \(query.matchExpression ?? "(none)")"]
     if let exclusion = query.exclusionExpression { lines.append("exclude: \(exclusion)") }
@@ -119,7 +177,6 @@ if query.isEmpty {
     CommandLineTool.fail(program, "nothing to search for in '\(queryText)' (no letters or digits)", code: 1)
 }
 
-let databasePath = IndexLocation.resolve(explicit: arguments.value("--db"), environment: ProcessInfo.processInfo.environment)
 do {
     let index = try NoteIndex(path: databasePath, mode: .readOnly)
     let style = Style(enabled: colorChoice.enabled(isTerminal: Terminal.isTerminal(1), environment: ProcessInfo.processInfo.environment))

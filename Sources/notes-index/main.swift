@@ -9,6 +9,7 @@ let parser = ArgumentParser(options: [
     OptionSpec(["--db"], value: "PATH", help: "index file (default: $NOTES_DB, else $XDG_DATA_HOME/notes-fts/notes.sqlite)"),
     OptionSpec(["--check"], help: "verify the index (SQLite and FTS5 integrity checks); exit 0 if both pass"),
     OptionSpec(["--rebuild"], help: "rebuild the full-text index from the notes table, in one transaction"),
+    OptionSpec(["--tokenizer"], value: "NAME", help: "cjk (default: Korean, Chinese, Japanese by substring) or unicode61 (whole words only); a change rebuilds the index"),
     OptionSpec(["-q", "--quiet"], help: "print warnings only, no summary line"),
     OptionSpec(["-h", "--help"], help: "show this help"),
     OptionSpec(["-V", "--version"], help: "show the version"),
@@ -52,9 +53,16 @@ if maintenance && !FileManager.default.fileExists(atPath: databasePath) {
     CommandLineTool.fail(program, NotesFTSError.indexNotFound(path: databasePath).description)
 }
 
+let tokenizer: FullTextTokenizer
+switch arguments.value("--tokenizer")?.lowercased() {
+case nil, "cjk": tokenizer = .cjk
+case "unicode61": tokenizer = .unicode61
+case let other?: CommandLineTool.fail(program, "--tokenizer takes cjk or unicode61, not '\(other)'")
+}
+
 let index: NoteIndex
 do {
-    index = try NoteIndex(path: databasePath, mode: .readWrite)
+    index = try NoteIndex(path: databasePath, mode: .readWrite, tokenizer: tokenizer)
 } catch {
     CommandLineTool.fail(program, String(describing: error))
 }

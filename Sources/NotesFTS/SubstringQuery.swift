@@ -1,0 +1,130 @@
+import NotesTokenizer
+
+/// A substring search for any script: the notes whose title, body or tags contain `text`, as
+/// `LIKE '%text%'` finds them but case-insensitive beyond ASCII (`Ä` finds `ä`; accents still count).
+///
+/// The index narrows the candidates wherever the tokens allow (``matchExpression``), and every candidate is
+/// then checked against the text itself, so the result is exact:
+///
+/// - a CJK run of two or more characters must appear as a phrase of bigrams; a single CJK character as a
+///   prefix (`"국" *`);
+/// - a word that the text delimits on both sides (by a space, punctuation or a change of script) must be a
+///   token (`" log "` needs the token `log`); one delimited only before it must start a token (`"log" *`);
+/// - a word cut on its left (`talog`) says nothing the index can use; when no part of the text gives a
+///   condition, every note is scanned.
+///
+/// ```swift
+/// let query = SubstringQuery("talog 갱신")
+/// query.matchExpression  // "\"갱신\""   (talog can end any word: checked row by row)
+/// ```
+public struct SubstringQuery: Sendable, Equatable {
+    /// The text searched for (NFC).
+    public let text: String
+    /// The lowercased text compared against lowercased note text, character by character.
+    let folded: [String]
+
+    /// Creates a query for `text` (NFC-normalised).
+    public init(_ text: String) {
+        self.text = TextNormalization.normalize(text)
+        self.folded = self.text.map { String($0).lowercased() }
+    }
+
+    /// Whether there is anything to search for.
+    public var isEmpty: Bool { text.isEmpty }
+
+    /// The FTS5 expression every note containing ``text`` satisfies, or `nil` when the tokens give none
+    /// and the search scans every note.
+    public var matchExpression: String? {
+        let conditions = pieces.compactMap(\.condition)
+        return conditions.isEmpty ? nil : conditions.joined(separator: " AND ")
+    }
+
+    /// A maximal run of token characters of one kind (CJK or not), and whether the text delimits it.
+    private struct Piece {
+        var text: String
+        var isCJK: Bool
+        var delimitedBefore: Bool
+        var delimitedAfter: Bool
+
+        var condition: String? {
+            let quoted = "\"" + QueryTerm.escapingQuotes(text) + "\""
+            if isCJK { return text.unicodeScalars.count >= 2 ? quoted : quoted + " *" }
+            if delimitedBefore { return delimitedAfter ? quoted : quoted + " *" }
+            return nil
+        }
+    }
+
+    private var pieces: [Piece] {
+        var pieces: [Piece] = []
+        var current: Piece?
+        var afterSeparator = false
+        for scalar in text.unicodeScalars {
+            guard CJKScript.isTokenCharacter(scalar) else {
+                if var piece = current {
+                    piece.delimitedAfter = true
+                    pieces.append(piece)
+                    current = nil
+                }
+                afterSeparator = true
+                continue
+            }
+            let isCJK = CJKScript.contains(scalar)
+            if var piece = current, piece.isCJK == isCJK {
+                piece.text.unicodeScalars.append(scalar)
+                current = piece
+            } else {
+                // A change of script delimits both sides: the tokenizer splits there.
+                var delimitedBefore = afterSeparator
+                if var piece = current {
+                    piece.delimitedAfter = true
+                    pieces.append(piece)
+                    delimitedBefore = true
+                }
+                current = Piece(text: String(scalar), isCJK: isCJK, delimitedBefore: delimitedBefore, delimitedAfter: false)
+            }
+            afterSeparator = false
+        }
+        if let piece = current { pieces.append(piece) }
+        return pieces
+    }
+
+    /// The character ranges of `haystack` (as `Character` offsets) where ``text`` occurs, case-insensitively.
+    func occurrences(in haystack: String) -> [Range<Int>] {
+        guard !folded.isEmpty else { return [] }
+        let characters = haystack.map { String($0).lowercased() }
+        var found: [Range<Int>] = []
+        var start = 0
+        while start + folded.count <= characters.count {
+            if characters[start] == folded[0] && characters[start..<(start + folded.count)].elementsEqual(folded) {
+                found.append(start..<(start + folded.count))
+                start += folded.count
+            } else {
+                start += 1
+            }
+        }
+        return found
+    }
+
+    /// Whether `haystack` contains ``text``, case-insensitively.
+    public func matches(_ haystack: String) -> Bool {
+        !occurrences(in: haystack).isEmpty
+    }
+
+    /// `haystack` with each occurrence wrapped in the FTS5 highlight markers.
+    func marked(_ haystack: String) -> String {
+        let ranges = occurrences(in: haystack)
+        guard !ranges.isEmpty else { return haystack }
+        let characters = Array(haystack)
+        var result = ""
+        var position = 0
+        for range in ranges {
+            result += String(characters[position..<range.lowerBound])
+            result.unicodeScalars.append(Snippet.openMarker)
+            result += String(characters[range])
+            result.unicodeScalars.append(Snippet.closeMarker)
+            position = range.upperBound
+        }
+        result += String(characters[position...])
+        return result
+    }
+}
