@@ -31,7 +31,7 @@ public enum NotesFTSError: Error, Equatable, Sendable, CustomStringConvertible {
         case .newerSchema(let path, let found, let supported):
             return "\(path) was written by a newer notes-fts (schema v\(found), this version reads up to v\(supported)); upgrade notes-fts"
         case .olderSchema(let path, let found, let supported):
-            return "\(path) uses schema v\(found) and needs an upgrade to v\(supported); run `notes-index --db \(path)` once to upgrade it in place"
+            return "\(path) uses schema v\(found) and needs an upgrade to v\(supported); run `notes-index --db \(path) --check` once to upgrade it in place"
         case .tokenizerOutdated(let path, let found, let current):
             return "\(path) was indexed with tokenizer \(found) and needs a rebuild with \(current); run `notes-index --db \(path) --rebuild` once to rebuild it in place"
         case .tokenizerUnavailable(let path, let name):
