@@ -73,15 +73,9 @@ extension NoteIndex {
                 conditions.append("instr(lower(n.path), lower(?)) > 0")
                 parameters.append(.text(fragment))
             }
-            for filter in dateFilters {
-                if let from = filter.from {
-                    conditions.append("n.\(filter.field.rawValue) >= ?")
-                    parameters.append(.text(from))
-                }
-                if let before = filter.before {
-                    conditions.append("n.\(filter.field.rawValue) < ?")
-                    parameters.append(.text(before))
-                }
+            for (sql, value) in dateFilters.flatMap(\.sqlConditions) {
+                conditions.append(sql)
+                parameters.append(.text(value))
             }
         }
     }

@@ -26,15 +26,9 @@ extension NoteIndex {
                                   snippets: Bool = true) throws -> [SearchResult] {
         var conditions: [String] = []
         var parameters: [SQLiteValue] = []
-        for filter in options.dateFilters {
-            if let from = filter.from {
-                conditions.append("n.\(filter.field.rawValue) >= ?")
-                parameters.append(.text(from))
-            }
-            if let before = filter.before {
-                conditions.append("n.\(filter.field.rawValue) < ?")
-                parameters.append(.text(before))
-            }
+        for (sql, value) in options.dateFilters.flatMap(\.sqlConditions) {
+            conditions.append(sql)
+            parameters.append(.text(value))
         }
         let columns = "n.id, n.path, n.position, n.line, n.title, n.tags, n.created, n.modified, n.body"
         let sql: String

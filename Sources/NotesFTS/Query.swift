@@ -88,6 +88,16 @@ public struct DateFilter: Sendable, Equatable {
     }
 }
 
+extension DateFilter {
+    /// The SQL conditions over `notes n` this filter stands for, each with its bound value.
+    var sqlConditions: [(sql: String, value: String)] {
+        var conditions: [(sql: String, value: String)] = []
+        if let from { conditions.append(("n.\(field.rawValue) >= ?", from)) }
+        if let before { conditions.append(("n.\(field.rawValue) < ?", before)) }
+        return conditions
+    }
+}
+
 /// What the parser understood from a query string: a tree of terms plus SQL filters, and notes on what it
 /// read as plain text. Produced by ``QueryParser/parse(_:now:)``; never fails.
 public struct ParsedQuery: Sendable, Equatable {

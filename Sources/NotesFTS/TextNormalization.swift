@@ -1,4 +1,5 @@
 import Foundation
+import NotesTokenizer
 
 /// The normalisation every text goes through before it is indexed or searched.
 ///
@@ -39,14 +40,9 @@ public enum TextNormalization {
         text.unicodeScalars.contains(where: isTokenCharacter)
     }
 
-    /// Whether `scalar` is one `unicode61` treats as part of a token (categories L*, N*, Co).
+    /// Whether `scalar` is one `unicode61` treats as part of a token (categories L*, N*, Co); the tokenizer's
+    /// own definition, so query and index agree.
     public static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .decimalNumber, .letterNumber, .otherNumber, .privateUse:
-            return true
-        default:
-            return false
-        }
+        CJKScript.isTokenCharacter(scalar)
     }
 }

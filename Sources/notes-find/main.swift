@@ -93,25 +93,19 @@ let mode: OutputMode = arguments.flag("--json") ? .json
 let databasePath = IndexLocation.resolve(explicit: arguments.value("--db"), environment: ProcessInfo.processInfo.environment)
 let output = OutputBuffer()
 
-if let substring = arguments.value("--substring") {
-    if !arguments.positionals.isEmpty {
-        CommandLineTool.fail(program, "--substring takes the whole text to find; give no other query words (got '\(arguments.positionals.joined(separator: " "))')")
+/// Prints what `--explain` shows: before the results in human mode, on stderr otherwise (stdout stays parseable).
+@MainActor func explain(_ lines: [String]) {
+    if mode == .human {
+        lines.forEach(output.line)
+        output.line("")
+    } else {
+        Terminal.writeError(lines.joined(separator: "\n") + "\n")
     }
-    let query = SubstringQuery(substring)
-    if query.isEmpty {
-        CommandLineTool.fail(program, "empty --substring; give the text to find, e.g. `notes-find --substring 'talog'`")
-    }
-    if arguments.flag("--explain") {
-        let lines = ["substring: \"\(query.text)\" (case-insensitive)",
-                     "match:     \(query.matchExpression ?? "(none: every note is scanned)")",
-                     "order:     \(options.sort.rawValue)\(options.reverse ? " (reversed)" : "")"]
-        if mode == .human {
-            lines.forEach(output.line)
-            output.line("")
-        } else {
-            Terminal.writeError(lines.joined(separator: "\n") + "\n")
-        }
-    }
+}
+
+/// Opens the index read-only, runs `search` (and `count` where the mode needs a total), prints, and exits
+/// 0 when something was found, 1 when nothing was, 2 on error.
+@MainActor func searchAndExit(search: (NoteIndex) throws -> [SearchResult], count: (NoteIndex) throws -> Int) -> Never {
     do {
         let index = try NoteIndex(path: databasePath, mode: .readOnly)
         let style = Style(enabled: colorChoice.enabled(isTerminal: Terminal.isTerminal(1), environment: ProcessInfo.processInfo.environment))
@@ -120,17 +114,17 @@ if let substring = arguments.value("--substring") {
         let found: Int
         switch mode {
         case .count:
-            found = try index.countSubstring(query, options: options)
+            found = try count(index)
             output.line(String(found))
         case .json:
-            let results = try index.searchSubstring(query, options: options)
+            let results = try search(index)
             printer.print(results)
-            let total = try index.countSubstring(query, options: options)
+            let total = try count(index)
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
             output.line(ResultPrinter.summary(total: total, returned: results.count, elapsedMilliseconds: elapsed).rendered)
             found = results.count
         case .human, .paths:
-            let results = try index.searchSubstring(query, options: options)
+            let results = try search(index)
             printer.print(results)
             found = results.count
         }
@@ -141,6 +135,23 @@ if let substring = arguments.value("--substring") {
         output.flush()
         CommandLineTool.fail(program, String(describing: error))
     }
+}
+
+if let substring = arguments.value("--substring") {
+    if !arguments.positionals.isEmpty {
+        CommandLineTool.fail(program, "--substring takes the whole text to find; give no other query words (got '\(arguments.positionals.joined(separator: " "))')")
+    }
+    let query = SubstringQuery(substring)
+    if query.isEmpty {
+        CommandLineTool.fail(program, "empty --substring; give the text to find, e.g. `notes-find --substring 'talog'`")
+    }
+    if arguments.flag("--explain") {
+        explain(["substring: \"\(query.text)\" (case-insensitive)",
+                 "match:     \(query.matchExpression ?? "(none: every note is scanned)")",
+                 "order:     \(options.sort.rawValue)\(options.reverse ? " (reversed)" : "")"])
+    }
+    searchAndExit(search: { try $0.searchSubstring(query, options: options) },
+                  count: { try $0.countSubstring(query, options: options) })
 }
 
 // Several arguments: one holding spaces is a phrase the shell already grouped (notes-find "next week" x).
@@ -161,13 +172,7 @@ if arguments.flag("--explain") {
         lines.append("filter:  " + parts.compactMap { $0 }.joined(separator: " AND "))
     }
     lines.append("order:   \(options.sort.rawValue)\(options.reverse ? " (reversed)" : "")")
-    lines += query.notes.map { "note:    \($0)" }
-    if mode == .human {
-        lines.forEach(output.line)
-        output.line("")
-    } else {
-        Terminal.writeError(lines.joined(separator: "\n") + "\n")
-    }
+    explain(lines + query.notes.map { "note:    \($0)" })
 }
 if query.isOnlyExclusion {
     CommandLineTool.fail(program, "'\(queryText)' only excludes words; add a word to search for, e.g. `notes-find 'meeting -draft'`")
@@ -176,33 +181,4 @@ if query.isEmpty {
     output.flush()
     CommandLineTool.fail(program, "nothing to search for in '\(queryText)' (no letters or digits)", code: 1)
 }
-
-do {
-    let index = try NoteIndex(path: databasePath, mode: .readOnly)
-    let style = Style(enabled: colorChoice.enabled(isTerminal: Terminal.isTerminal(1), environment: ProcessInfo.processInfo.environment))
-    let printer = ResultPrinter(mode: mode, style: style, nulSeparated: arguments.flag("--null"),
-                                currentDirectory: FileManager.default.currentDirectoryPath, output: output)
-    let found: Int
-    switch mode {
-    case .count:
-        found = try index.count(query, options: options)
-        output.line(String(found))
-    case .json:
-        let results = try index.search(query, options: options)
-        printer.print(results)
-        let total = try index.count(query, options: options)
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
-        output.line(ResultPrinter.summary(total: total, returned: results.count, elapsedMilliseconds: elapsed).rendered)
-        found = results.count
-    case .human, .paths:
-        let results = try index.search(query, options: options)
-        printer.print(results)
-        found = results.count
-    }
-    output.flush()
-    index.close()
-    exit(found > 0 ? 0 : 1)
-} catch {
-    output.flush()
-    CommandLineTool.fail(program, String(describing: error))
-}
+searchAndExit(search: { try $0.search(query, options: options) }, count: { try $0.count(query, options: options) })
