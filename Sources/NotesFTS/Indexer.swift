@@ -27,6 +27,11 @@ public final class Indexer {
     public var onProgress: ((IndexSummary) -> Void)?
     /// Load an empty index without triggers and rebuild the full-text index once at the end (faster).
     public var bulkLoadWhenEmpty = true
+    /// Read and parse the next batch on the other cores while this thread writes the current one.
+    public var overlapsReadingWithWriting = true
+    /// `PRAGMA synchronous` during a bulk first build (restored afterwards); chosen by measurement
+    /// (Benchmarks/README.md).
+    public static let bulkSynchronous = "NORMAL"
 
     /// Creates an indexer writing to `index`.
     public init(index: NoteIndex) {
@@ -34,7 +39,7 @@ public final class Indexer {
     }
 
     /// What reading one file came to (computed off the writer, in parallel).
-    enum Prepared {
+    enum Prepared: Sendable {
         case unchanged
         case touched(SourceFile)
         case parsed(SourceFile, [Note], isNew: Bool)
@@ -87,17 +92,36 @@ public final class Indexer {
         let known = try index.sources(under: root)
         entries.removeAll { !visited.insert($0.path).inserted }
         summary.seen += entries.count
-        var start = 0
-        while start < entries.count {
-            let batch = Array(entries[start..<min(start + batchSize, entries.count)])
-            start += batch.count
-            let prepared = prepare(batch, known: known)
-            try index.transaction {
-                for (entry, outcome) in zip(batch, prepared) {
-                    try apply(outcome, entry: entry, summary: &summary)
+        // A pipeline: while this thread writes batch k, the cores read and parse batch k + 1.
+        let batches = stride(from: 0, to: entries.count, by: batchSize).map {
+            Array(entries[$0..<min($0 + batchSize, entries.count)])
+        }
+        var prepared = batches.isEmpty ? [] : Self.prepare(batches[0], known: known)
+        for (number, batch) in batches.enumerated() {
+            let ahead = PreparedBox()
+            let group = DispatchGroup()
+            if number + 1 < batches.count {
+                let next = batches[number + 1]
+                if overlapsReadingWithWriting {
+                    DispatchQueue.global().async(group: group) { ahead.value = Self.prepare(next, known: known) }
+                } else {
+                    ahead.value = Self.prepare(next, known: known)
                 }
             }
+            let outcomes = prepared
+            do {
+                try index.transaction {
+                    for (entry, outcome) in zip(batch, outcomes) {
+                        try apply(outcome, entry: entry, summary: &summary)
+                    }
+                }
+            } catch {
+                group.wait()
+                throw error
+            }
             onProgress?(summary)
+            group.wait()
+            prepared = ahead.value
         }
         if rootIsFile { return }
         // Notes of files that vanished, except below folders that could not be listed.
@@ -140,12 +164,17 @@ public final class Indexer {
 
     /// Reads and parses a batch on all cores; nothing here touches the database.
     func prepare(_ batch: [FileEntry], known: [String: SourceFile]) -> [Prepared] {
+        Self.prepare(batch, known: known)
+    }
+
+    /// Reads and parses a batch on all cores (callable from any thread; nothing here touches the database).
+    static func prepare(_ batch: [FileEntry], known: [String: SourceFile]) -> [Prepared] {
         let results = UnsafeMutableBufferPointer<Prepared>.allocate(capacity: batch.count)
         results.initialize(repeating: .unchanged)
         defer { results.deinitialize(); results.deallocate() }
         nonisolated(unsafe) let output = results
         DispatchQueue.concurrentPerform(iterations: batch.count) { position in
-            output[position] = Self.prepare(batch[position], known: known[batch[position].path])
+            output[position] = prepare(batch[position], known: known[batch[position].path])
         }
         return Array(results)
     }
@@ -168,4 +197,9 @@ public final class Indexer {
             return .failed(String(describing: error))
         }
     }
+}
+
+/// Hands a prepared batch from the thread that read it to the writer (the `DispatchGroup` wait orders the two).
+private final class PreparedBox: @unchecked Sendable {
+    var value: [Indexer.Prepared] = []
 }

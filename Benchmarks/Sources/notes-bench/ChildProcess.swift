@@ -54,7 +54,8 @@ enum ChildProcess {
     static func sibling(_ name: String) -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let me = length > 0 ? String(cString: buffer) : CommandLine.arguments[0]
+        let me = length > 0
+            ? String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
         return (me as NSString).deletingLastPathComponent + "/" + name
     }
 }
