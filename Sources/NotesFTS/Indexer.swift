@@ -27,11 +27,23 @@ public final class Indexer {
     public var onProgress: ((IndexSummary) -> Void)?
     /// Load an empty index without triggers and rebuild the full-text index once at the end (faster).
     public var bulkLoadWhenEmpty = true
+    /// How a bulk first build fills `notes_fts`.
+    public enum BulkFullText: Sendable {
+        /// Drop the triggers, load `notes`, then one `'rebuild'` (tokenizing runs after the load, alone).
+        case rebuildAfterLoad
+        /// Keep the triggers inside the one bulk transaction (tokenizing overlaps reading and parsing).
+        case triggersDuringLoad
+    }
+    /// How a bulk first build fills `notes_fts`; chosen by measurement (Benchmarks/README.md).
+    public var bulkFullText = BulkFullText.rebuildAfterLoad
     /// Read and parse the next batch on the other cores while this thread writes the current one.
     public var overlapsReadingWithWriting = true
     /// `PRAGMA synchronous` during a bulk first build (restored afterwards); chosen by measurement
     /// (Benchmarks/README.md).
     public static let bulkSynchronous = "NORMAL"
+
+    /// Set during a bulk first build: new files are inserted without looking up existing rows.
+    private var bulkActive = false
 
     /// Creates an indexer writing to `index`.
     public init(index: NoteIndex) {
@@ -43,6 +55,8 @@ public final class Indexer {
         case unchanged
         case touched(SourceFile)
         case parsed(SourceFile, [Note], isNew: Bool)
+        /// A file new to an empty index during a bulk first build: its rows, ready to insert.
+        case fresh(SourceFile, [NoteIndex.NoteRow])
         case failed(String)
     }
 
@@ -52,9 +66,11 @@ public final class Indexer {
         var summary = IndexSummary()
         var visited = Set<String>()
         let bulk = try bulkLoadWhenEmpty && index.noteCount() == 0
+        bulkActive = bulk
+        defer { bulkActive = false }
         if bulk {
             try index.connection.execute("BEGIN IMMEDIATE")
-            try index.connection.execute(Schema.dropTriggersSQL)
+            if bulkFullText == .rebuildAfterLoad { try index.connection.execute(Schema.dropTriggersSQL) }
         }
         do {
             for path in paths {
@@ -62,8 +78,10 @@ public final class Indexer {
                 try indexRoot(root, summary: &summary, visited: &visited)
             }
             if bulk {
-                try index.connection.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
-                try index.connection.execute(Schema.triggerSQL)
+                if bulkFullText == .rebuildAfterLoad {
+                    try index.connection.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
+                    try index.connection.execute(Schema.triggerSQL)
+                }
                 try index.connection.execute("COMMIT")
             }
         } catch {
@@ -96,23 +114,25 @@ public final class Indexer {
         let batches = stride(from: 0, to: entries.count, by: batchSize).map {
             Array(entries[$0..<min($0 + batchSize, entries.count)])
         }
-        var prepared = batches.isEmpty ? [] : Self.prepare(batches[0], known: known)
+        let bulk = bulkActive
+        var prepared = batches.isEmpty ? [] : Self.prepare(batches[0], known: known, bulk: bulk)
         for (number, batch) in batches.enumerated() {
             let ahead = PreparedBox()
             let group = DispatchGroup()
             if number + 1 < batches.count {
                 let next = batches[number + 1]
                 if overlapsReadingWithWriting {
-                    DispatchQueue.global().async(group: group) { ahead.value = Self.prepare(next, known: known) }
+                    DispatchQueue.global().async(group: group) { ahead.value = Self.prepare(next, known: known, bulk: bulk) }
                 } else {
-                    ahead.value = Self.prepare(next, known: known)
+                    ahead.value = Self.prepare(next, known: known, bulk: bulk)
                 }
             }
             let outcomes = prepared
+            let indexedAt = Timestamp.format(Date())
             do {
                 try index.transaction {
                     for (entry, outcome) in zip(batch, outcomes) {
-                        try apply(outcome, entry: entry, summary: &summary)
+                        try apply(outcome, entry: entry, indexedAt: indexedAt, summary: &summary)
                     }
                 }
             } catch {
@@ -145,7 +165,7 @@ public final class Indexer {
         onWarning(warning)
     }
 
-    private func apply(_ outcome: Prepared, entry: FileEntry, summary: inout IndexSummary) throws {
+    private func apply(_ outcome: Prepared, entry: FileEntry, indexedAt: String, summary: inout IndexSummary) throws {
         switch outcome {
         case .unchanged:
             summary.unchanged += 1
@@ -157,6 +177,10 @@ public final class Indexer {
             summary.read += 1
             if isNew { summary.added += 1 } else { summary.updated += 1 }
             try index.replaceNotes(of: source, with: notes)
+        case .fresh(let source, let rows):
+            summary.read += 1
+            summary.added += 1
+            try index.insertNewSource(source, rows: rows, indexedAt: indexedAt)
         case .failed(let reason):
             warn(IndexWarning(path: entry.path, reason: reason), &summary)
         }
@@ -164,22 +188,23 @@ public final class Indexer {
 
     /// Reads and parses a batch on all cores; nothing here touches the database.
     func prepare(_ batch: [FileEntry], known: [String: SourceFile]) -> [Prepared] {
-        Self.prepare(batch, known: known)
+        Self.prepare(batch, known: known, bulk: false)
     }
 
     /// Reads and parses a batch on all cores (callable from any thread; nothing here touches the database).
-    static func prepare(_ batch: [FileEntry], known: [String: SourceFile]) -> [Prepared] {
+    /// With `bulk`, new files come back as ready-to-insert rows (``Prepared/fresh(_:_:)``).
+    static func prepare(_ batch: [FileEntry], known: [String: SourceFile], bulk: Bool) -> [Prepared] {
         let results = UnsafeMutableBufferPointer<Prepared>.allocate(capacity: batch.count)
         results.initialize(repeating: .unchanged)
         defer { results.deinitialize(); results.deallocate() }
         nonisolated(unsafe) let output = results
         DispatchQueue.concurrentPerform(iterations: batch.count) { position in
-            output[position] = prepare(batch[position], known: known[batch[position].path])
+            output[position] = prepare(batch[position], known: known[batch[position].path], bulk: bulk)
         }
         return Array(results)
     }
 
-    static func prepare(_ entry: FileEntry, known: SourceFile?) -> Prepared {
+    static func prepare(_ entry: FileEntry, known: SourceFile?, bulk: Bool = false) -> Prepared {
         if let known, known.size == entry.size, known.mtimeNanoseconds == entry.mtimeNanoseconds {
             return .unchanged
         }
@@ -190,6 +215,9 @@ public final class Indexer {
             if let known, known.hash == hash { return .touched(source) }
             let modified = Date(timeIntervalSince1970: Double(entry.mtimeNanoseconds) / 1e9)
             let notes = try NoteFileReader.notes(bytes: bytes, path: entry.path, modified: modified)
+            if bulk && known == nil {
+                return .fresh(source, notes.enumerated().map { NoteIndex.NoteRow($0.element, path: source.path, position: $0.offset) })
+            }
             return .parsed(source, notes, isNew: known == nil)
         } catch let error as NoteReadError {
             return .failed(error.reason)

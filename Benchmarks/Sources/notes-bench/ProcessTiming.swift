@@ -2,10 +2,10 @@
 enum ProcessTiming {
     /// The percentiles (ms) of `runs` runs of `executable arguments`, after two warm-up runs.
     static func measure(_ executable: String, _ arguments: [String], runs: Int) throws -> Percentiles {
-        for _ in 0..<2 { _ = try ChildProcess.run(executable, arguments) }
+        for _ in 0..<2 { _ = try ChildProcess.run(executable, arguments, measuresPeakRSS: false) }
         var samples: [Double] = []
         for _ in 0..<runs {
-            let measurement = try ChildProcess.run(executable, arguments)
+            let measurement = try ChildProcess.run(executable, arguments, measuresPeakRSS: false)
             guard measurement.status <= 1 else {
                 throw BenchError("\(executable) exited with \(measurement.status): \(measurement.standardError.suffix(300))")
             }

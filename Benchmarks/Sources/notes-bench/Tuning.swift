@@ -19,6 +19,11 @@ enum Tuning {
 
     static var variants: [Variant] { [
         Variant(name: "default", summary: "as shipped"),
+        Variant(name: "bulk-triggers", summary: "one bulk transaction with the triggers kept (no 'rebuild')",
+                indexer: { $0.bulkFullText = .triggersDuringLoad }),
+        Variant(name: "bulk-triggers-hash64", summary: "bulk-triggers and FTS5 hashsize 64 MB",
+                afterOpen: ["INSERT INTO notes_fts(notes_fts, rank) VALUES ('hashsize', 67108864)"],
+                indexer: { $0.bulkFullText = .triggersDuringLoad }),
         Variant(name: "no-pipeline", summary: "parse a batch, then write it (no overlap)",
                 indexer: { $0.overlapsReadingWithWriting = false }),
         Variant(name: "triggers", summary: "triggers on during the load, 512 files per transaction",

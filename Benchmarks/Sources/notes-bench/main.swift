@@ -6,6 +6,7 @@ import SQLiteKit
 // notes-bench: measures the index against the LIKE scan it replaces, and the build against the sqlite3 shell.
 // A report, never a test: it prints a Markdown table and writes the same figures as JSON.
 
+ChildProcess.trampolineIfAsked(CommandLine.arguments)
 let program = "notes-bench"
 let parser = ArgumentParser(options: [
     OptionSpec(["--generate"], value: "N", help: "generate a deterministic corpus of N notes into --out, then benchmark it"),
