@@ -41,6 +41,9 @@ public final class Indexer {
     /// `PRAGMA synchronous` during a bulk first build (restored afterwards); chosen by measurement
     /// (Benchmarks/README.md).
     public static let bulkSynchronous = "NORMAL"
+    /// FTS5 `hashsize` (bytes of pending index data held in memory before a segment is written) set by a
+    /// bulk first build: fewer, larger segments mean less merging; chosen by measurement (Benchmarks/README.md).
+    public static let fullTextHashSize = 64 * 1024 * 1024
 
     /// Set during a bulk first build: new files are inserted without looking up existing rows.
     private var bulkActive = false
@@ -70,6 +73,7 @@ public final class Indexer {
         defer { bulkActive = false }
         if bulk {
             try index.connection.execute("BEGIN IMMEDIATE")
+            try index.connection.execute("INSERT INTO notes_fts(notes_fts, rank) VALUES ('hashsize', \(Self.fullTextHashSize))")
             if bulkFullText == .rebuildAfterLoad { try index.connection.execute(Schema.dropTriggersSQL) }
         }
         do {
