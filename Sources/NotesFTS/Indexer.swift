@@ -38,12 +38,17 @@ public final class Indexer {
     public var bulkFullText = BulkFullText.rebuildAfterLoad
     /// Read and parse the next batch on the other cores while this thread writes the current one.
     public var overlapsReadingWithWriting = true
-    /// `PRAGMA synchronous` during a bulk first build (restored afterwards); chosen by measurement
-    /// (Benchmarks/README.md).
-    public static let bulkSynchronous = "NORMAL"
-    /// FTS5 `hashsize` (bytes of pending index data held in memory before a segment is written) set by a
-    /// bulk first build: fewer, larger segments mean less merging; chosen by measurement (Benchmarks/README.md).
-    public static let fullTextHashSize = 64 * 1024 * 1024
+    /// The default of ``bulkSynchronous``.
+    public static let defaultBulkSynchronous = "NORMAL"
+    /// `PRAGMA synchronous` during a bulk first build (the connection's own setting is restored afterwards);
+    /// chosen by measurement (Benchmarks/README.md).
+    public var bulkSynchronous = Indexer.defaultBulkSynchronous
+    /// The default of ``fullTextHashSize``.
+    public static let defaultFullTextHashSize = 64 * 1024 * 1024
+    /// FTS5 `hashsize` (bytes of pending index data held in memory before a segment is written) that a bulk
+    /// first build stores in the index: fewer, larger segments mean less merging; `nil` keeps FTS5's 1 MB.
+    /// Chosen by measurement (Benchmarks/README.md).
+    public var fullTextHashSize: Int? = Indexer.defaultFullTextHashSize
 
     /// Set during a bulk first build: new files are inserted without looking up existing rows.
     private var bulkActive = false
@@ -70,10 +75,18 @@ public final class Indexer {
         var visited = Set<String>()
         let bulk = try bulkLoadWhenEmpty && index.noteCount() == 0
         bulkActive = bulk
-        defer { bulkActive = false }
+        var synchronousBefore: Int?
+        defer {
+            bulkActive = false
+            if let synchronousBefore { try? index.connection.execute("PRAGMA synchronous=\(synchronousBefore)") }
+        }
         if bulk {
+            synchronousBefore = try index.connection.scalarInt("PRAGMA synchronous")
+            try index.connection.execute("PRAGMA synchronous=\(bulkSynchronous)")
             try index.connection.execute("BEGIN IMMEDIATE")
-            try index.connection.execute("INSERT INTO notes_fts(notes_fts, rank) VALUES ('hashsize', \(Self.fullTextHashSize))")
+            if let size = fullTextHashSize {
+                try index.connection.execute("INSERT INTO notes_fts(notes_fts, rank) VALUES ('hashsize', \(size))")
+            }
             if bulkFullText == .rebuildAfterLoad { try index.connection.execute(Schema.dropTriggersSQL) }
         }
         do {

@@ -28,6 +28,7 @@ enum RecallAudit {
 
     /// Audits `query` on `index`.
     static func audit(_ query: BenchQuery, index: NoteIndex) throws -> Result {
+        typealias Classifier = (String, String) -> String
         let connection = index.connection
         let like = Set(try connection.query(query.allSQL, query.likePatterns.map { .text($0) }) { $0.int64(0) })
         var ours = Set<Int64>()
@@ -35,21 +36,21 @@ enum RecallAudit {
             ours = Set(try connection.query("SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?1", [.text(match)]) { $0.int64(0) })
         }
         let likeOnly = like.subtracting(ours), oursOnly = ours.subtracting(like)
-        func reasons(_ ids: Set<Int64>, _ classify: (String) -> String) throws -> [String: Int] {
+        func reasons(_ ids: Set<Int64>, _ classify: Classifier) throws -> [String: Int] {
             var counts: [String: Int] = [:]
             for id in ids.sorted().prefix(sampleSize) {
-                let text = try connection.query("SELECT title || char(10) || body FROM notes WHERE id = ?1", [.integer(id)]) {
-                    $0.text(0) ?? ""
-                }.first ?? ""
-                counts[classify(text), default: 0] += 1
+                let row = try connection.query("SELECT title || char(10) || body, tags FROM notes WHERE id = ?1", [.integer(id)]) {
+                    ($0.text(0) ?? "", $0.text(1) ?? "")
+                }.first ?? ("", "")
+                counts[classify(row.0, row.1), default: 0] += 1
             }
             return counts
         }
         let terms = query.likeTerms
         return Result(query: query, likeCount: like.count, ourCount: ours.count,
                       likeOnly: likeOnly.count, oursOnly: oursOnly.count,
-                      likeOnlyReasons: try reasons(likeOnly) { whyLikeOnly($0, terms: terms) },
-                      oursOnlyReasons: try reasons(oursOnly) { whyOursOnly($0, terms: terms) })
+                      likeOnlyReasons: try reasons(likeOnly) { text, _ in whyLikeOnly(text, terms: terms) },
+                      oursOnlyReasons: try reasons(oursOnly) { text, tags in whyOursOnly(text, tags: tags, terms: terms) })
     }
 
     /// Why LIKE matched `text` where the index did not.
@@ -72,8 +73,13 @@ enum RecallAudit {
         return "other"
     }
 
-    /// Why the index matched `text` where LIKE did not.
-    static func whyOursOnly(_ text: String, terms: [String]) -> String {
+    /// Why the index matched `text` (title and body; `tags` apart) where LIKE did not.
+    static func whyOursOnly(_ text: String, tags: String, terms: [String]) -> String {
+        let loweredTags = tags.lowercased()
+        if terms.contains(where: { loweredTags.contains($0.lowercased()) })
+            && !terms.allSatisfy({ asciiLowercased(text).contains(asciiLowercased($0)) }) {
+            return "tags: we also index the tags column (front matter, JSON tags), the article's LIKE reads title and body only"
+        }
         if terms.contains(where: { $0.contains(" ") }) {
             let spaced = text.replacingOccurrences(of: "\n", with: " ").lowercased()
             if terms.allSatisfy({ term in

@@ -18,11 +18,8 @@ enum Tuning {
     }
 
     static var variants: [Variant] { [
-        Variant(name: "default", summary: "as shipped"),
+        Variant(name: "default", summary: "as shipped (see Indexer and NoteIndex.defaultConfiguration)"),
         Variant(name: "bulk-triggers", summary: "one bulk transaction with the triggers kept (no 'rebuild')",
-                indexer: { $0.bulkFullText = .triggersDuringLoad }),
-        Variant(name: "bulk-triggers-hash64", summary: "bulk-triggers and FTS5 hashsize 64 MB",
-                afterOpen: ["INSERT INTO notes_fts(notes_fts, rank) VALUES ('hashsize', 67108864)"],
                 indexer: { $0.bulkFullText = .triggersDuringLoad }),
         Variant(name: "no-pipeline", summary: "parse a batch, then write it (no overlap)",
                 indexer: { $0.overlapsReadingWithWriting = false }),
@@ -33,6 +30,8 @@ enum Tuning {
         Variant(name: "batch-128", summary: "bulk load, 128 files per batch", indexer: { $0.batchSize = 128 }),
         Variant(name: "batch-4096", summary: "bulk load, 4096 files per batch", indexer: { $0.batchSize = 4096 }),
         Variant(name: "sync-off", summary: "synchronous=OFF", configure: { $0.synchronous = "OFF" }),
+        Variant(name: "bulk-sync-off", summary: "synchronous=OFF during the bulk first build only",
+                indexer: { $0.bulkSynchronous = "OFF" }),
         Variant(name: "sync-full", summary: "synchronous=FULL", configure: { $0.synchronous = "FULL" }),
         Variant(name: "cache-2mb", summary: "cache_size SQLite default (2 MB)", configure: { $0.cacheSizeKiB = nil }),
         Variant(name: "cache-8mb", summary: "cache_size 8 MB", configure: { $0.cacheSizeKiB = 8 * 1024 }),
@@ -42,10 +41,10 @@ enum Tuning {
         Variant(name: "page-8k", summary: "page_size 8192", pageSize: 8192),
         Variant(name: "page-16k", summary: "page_size 16384", pageSize: 16384),
         Variant(name: "temp-memory", summary: "temp_store=MEMORY", afterOpen: ["PRAGMA temp_store=MEMORY"]),
-        Variant(name: "hashsize-16mb", summary: "FTS5 hashsize 16 MB (default 1 MB)",
-                afterOpen: ["INSERT INTO notes_fts(notes_fts, rank) VALUES ('hashsize', 16777216)"]),
-        Variant(name: "hashsize-64mb", summary: "FTS5 hashsize 64 MB",
-                afterOpen: ["INSERT INTO notes_fts(notes_fts, rank) VALUES ('hashsize', 67108864)"]),
+        Variant(name: "hashsize-1mb", summary: "FTS5 hashsize 1 MB (FTS5's default)", indexer: { $0.fullTextHashSize = nil }),
+        Variant(name: "hashsize-16mb", summary: "FTS5 hashsize 16 MB", indexer: { $0.fullTextHashSize = 16 << 20 }),
+        Variant(name: "hashsize-32mb", summary: "FTS5 hashsize 32 MB", indexer: { $0.fullTextHashSize = 32 << 20 }),
+        Variant(name: "cache-64mb", summary: "cache_size 64 MB", configure: { $0.cacheSizeKiB = 64 * 1024 }),
         Variant(name: "automerge-0", summary: "FTS5 automerge 0 (never merge during the build)",
                 afterOpen: ["INSERT INTO notes_fts(notes_fts, rank) VALUES ('automerge', 0)"]),
         Variant(name: "automerge-16", summary: "FTS5 automerge 16 (default 4)",
@@ -55,33 +54,38 @@ enum Tuning {
     ] }
 
     /// Runs the variants named in `only` (all when `nil`) and returns a Markdown table.
-    static func run(corpus: CorpusInfo, work: String, only: [String]?, log: (String) -> Void) throws -> String {
+    static func run(corpus: CorpusInfo, work: String, only: [String]?, repeats: Int, log: (String) -> Void) throws -> String {
         let chosen = only.map { names in variants.filter { names.contains($0.name) } } ?? variants
         if chosen.isEmpty { throw BenchError("no such --variants; known: \(variants.map(\.name).joined(separator: ", "))") }
-        var rows = ["| variant | what | build s | after-build s | index MB | common p50 ms | mid p50 ms | rare p50 ms |",
+        var rows = ["| variant | what | build s (median of \(repeats)) | after-build s | index MB | common p50 ms | mid p50 ms | rare p50 ms |",
                     "|---|---|---:|---:|---:|---:|---:|---:|"]
         var queries: [BenchQuery]?
         for variant in chosen {
             let database = work + "/tune-\(variant.name).sqlite"
+            var configuration = NoteIndex.defaultConfiguration
+            variant.configure(&configuration)
+            var buildTimes: [Double] = []
+            var afterSeconds = 0.0
+            for _ in 0..<repeats {
             BuildBenchmark.removeDatabase(database)
             if let pageSize = variant.pageSize {
                 // page_size must be set before the first page is written (and before WAL): use a raw handle.
                 let shell = try ChildProcess.run("/usr/bin/sqlite3", [database, "PRAGMA page_size=\(pageSize); VACUUM;"])
                 guard shell.status == 0 else { throw BenchError("could not create \(database) with page_size \(pageSize)") }
             }
-            var configuration = NoteIndex.defaultConfiguration
-            variant.configure(&configuration)
             let index = try NoteIndex(path: database, configuration: configuration)
             for sql in variant.afterOpen { try index.connection.execute(sql) }
             let indexer = Indexer(index: index)
             variant.indexer(indexer)
             let started = Clock.now()
             _ = try indexer.run(paths: [corpus.root])
-            let buildSeconds = Clock.seconds(since: started)
+            buildTimes.append(Clock.seconds(since: started))
             let afterStarted = Clock.now()
             for sql in variant.afterBuild { try index.connection.execute(sql) }
-            let afterSeconds = Clock.seconds(since: afterStarted)
+            afterSeconds = Clock.seconds(since: afterStarted)
             index.close()
+            }
+            let buildSeconds = Percentiles(buildTimes).p50
             let bytes = BuildBenchmark.size(of: database)
             // Query medians on the fresh index, read-only as notes-find opens it, with the variant's settings.
             let reader = try NoteIndex(path: database, mode: .readOnly, configuration: configuration)

@@ -23,6 +23,7 @@ let parser = ArgumentParser(options: [
     OptionSpec(["--sqlite3"], value: "PATH", help: "the sqlite3 shell for the baseline (default /usr/bin/sqlite3)"),
     OptionSpec(["--tune"], help: "instead of the report, build the corpus in-process under each tuning variant"),
     OptionSpec(["--variants"], value: "LIST", help: "with --tune, comma-separated variant names (default: all)"),
+    OptionSpec(["--repeat"], value: "N", help: "with --tune, builds per variant; the median is reported (default 3)"),
     OptionSpec(["-h", "--help"], help: "show this help"),
 ])
 
@@ -94,7 +95,8 @@ do {
 
     if arguments.flag("--tune") {
         let names = arguments.value("--variants")?.split(separator: ",").map(String.init)
-        print(try Tuning.run(corpus: corpus, work: work, only: names, log: log))
+        let repeats = try CommandLineTool.integer(arguments.value("--repeat"), option: "--repeat", minimum: 1) ?? 3
+        print(try Tuning.run(corpus: corpus, work: work, only: names, repeats: repeats, log: log))
         exit(0)
     }
 
@@ -118,7 +120,7 @@ do {
             let configuration = NoteIndex.defaultConfiguration
             report.baseline = try ShellBaseline.run(
                 corpus: corpusRoot, database: work + "/baseline.sqlite", shell: arguments.value("--sqlite3") ?? "/usr/bin/sqlite3",
-                synchronous: Indexer.bulkSynchronous, cacheKiB: configuration.cacheSizeKiB ?? 2_000)
+                synchronous: Indexer.defaultBulkSynchronous, cacheKiB: configuration.cacheSizeKiB ?? 2_000)
         }
         log("no-op re-run…")
         report.builds.append(try builder.index("no-op re-run"))
