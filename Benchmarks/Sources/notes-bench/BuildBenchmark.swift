@@ -28,6 +28,7 @@ struct BuildBenchmark {
 
     /// Runs `notes-index` again over the same files.
     func index(_ label: String) throws -> Run {
+        Self.settle()
         let measurement = try ChildProcess.run(notesIndex, ["--db", database, "--quiet", corpus])
         guard measurement.status == 0 else {
             throw BenchError("notes-index exited with \(measurement.status): \(measurement.standardError.suffix(300))")
@@ -62,6 +63,12 @@ struct BuildBenchmark {
         }
         _ = try index("restore")
         return (run, chosen.count)
+    }
+
+    /// Flushes dirty pages to disk (`sync(2)`) before a timed run, so that no run pays for the writeback of
+    /// the run before it (a fresh build leaves about a gigabyte of dirty pages: the WAL and the checkpoint).
+    static func settle() {
+        sync()
     }
 
     /// Removes an index file with its WAL and shared-memory files.

@@ -57,6 +57,7 @@ enum ShellBaseline {
         let scriptPath = NSTemporaryDirectory() + "notes-bench-baseline-\(getpid()).sql"
         try script(corpus: corpus, synchronous: synchronous, cacheKiB: cacheKiB).write(toFile: scriptPath, atomically: true, encoding: .utf8)
         defer { unlink(scriptPath) }
+        BuildBenchmark.settle()
         let measurement = try ChildProcess.run(shell, ["-bail", database], inputPath: scriptPath)
         guard measurement.status == 0 else {
             throw BenchError("\(shell) exited with \(measurement.status): \(measurement.standardError.suffix(300))")

@@ -77,6 +77,7 @@ enum Tuning {
             for sql in variant.afterOpen { try index.connection.execute(sql) }
             let indexer = Indexer(index: index)
             variant.indexer(indexer)
+            BuildBenchmark.settle()
             let started = Clock.now()
             _ = try indexer.run(paths: [corpus.root])
             buildTimes.append(Clock.seconds(since: started))
