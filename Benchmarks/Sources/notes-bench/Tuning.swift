@@ -56,7 +56,7 @@ enum Tuning {
     /// Runs the variants named in `only` (all when `nil`) and returns a Markdown table.
     static func run(corpus: CorpusInfo, work: String, only: [String]?, repeats: Int, log: (String) -> Void) throws -> String {
         let chosen = only.map { names in variants.filter { names.contains($0.name) } } ?? variants
-        if chosen.isEmpty { throw BenchError("no such --variants; known: \(variants.map(\.name).joined(separator: ", "))") }
+        if chosen.isEmpty && only?.contains("statement-reuse") != true { throw BenchError("no such --variants; known: \(variants.map(\.name).joined(separator: ", "))") }
         var rows = ["| variant | what | build s (median of \(repeats)) | after-build s | index MB | common p50 ms | mid p50 ms | rare p50 ms |",
                     "|---|---|---:|---:|---:|---:|---:|---:|"]
         var queries: [BenchQuery]?
@@ -110,6 +110,9 @@ enum Tuning {
             log(row)
             rows.append(row)
             BuildBenchmark.removeDatabase(database)
+        }
+        if only == nil || only?.contains("statement-reuse") == true {
+            rows.append(try StatementReuse.measure(work: work, rows: corpus.files.count))
         }
         return rows.joined(separator: "\n") + "\n"
     }
