@@ -51,11 +51,34 @@ enum QuerySelection {
             BenchQuery(label: "prefix", text: "\(prefix)*", likePatterns: ["%\(prefix)%"]),
             BenchQuery(label: "no match", text: missing, likePatterns: ["%\(missing)%"], documentFrequency: 0),
         ]
+        if let accented = try accentedWord(connection, terms: terms) {
+            queries.append(BenchQuery(label: "accented", text: accented, likePatterns: ["%\(accented)%"]))
+        }
         if let korean = try? closest(hangul, to: 0.01) {
             queries.append(BenchQuery(label: "Korean (~1%)", text: korean.text, likePatterns: ["%\(korean.text)%"],
                                       documentFrequency: korean.documents))
         }
         return queries
+    }
+
+    /// The most frequent accented Latin word in a sample of notes, preferring one that starts with an accented
+    /// letter (so that its capitalised form, beyond ASCII case folding, occurs at sentence starts): the query
+    /// that shows what `remove_diacritics` and Unicode case folding find and LIKE does not.
+    private static func accentedWord(_ connection: Connection, terms: [Term]) throws -> String? {
+        let bodies = try connection.query("SELECT body FROM notes WHERE id % 25 = 0 LIMIT 4000") { $0.text(0) ?? "" }
+        var counts: [String: Int] = [:]
+        for body in bodies {
+            for word in body.split(whereSeparator: { !$0.isLetter }) where word.count >= 5 {
+                let scalars = word.unicodeScalars
+                guard scalars.contains(where: { (0xC0...0x17F).contains($0.value) }),
+                      scalars.allSatisfy({ $0.value < 0x180 }) else { continue }
+                counts[word.lowercased(), default: 0] += 1
+            }
+        }
+        func initialAccent(_ word: String) -> Bool { word.unicodeScalars.first.map { $0.value >= 0xC0 } ?? false }
+        return counts.max { left, right in
+            (initialAccent(left.key) ? 1 : 0, left.value, right.key) < (initialAccent(right.key) ? 1 : 0, right.value, left.key)
+        }?.key
     }
 
     /// The mid word and the word after it in the first note that has one (a phrase that certainly occurs).
