@@ -33,9 +33,13 @@ public final class Indexer {
         case rebuildAfterLoad
         /// Keep the triggers inside the one bulk transaction (tokenizing overlaps reading and parsing).
         case triggersDuringLoad
+        /// Drop the triggers and insert each note into `notes_fts` right after `notes`, with single-row
+        /// statements and no savepoints (FTS5 flushes its pending terms at every savepoint, including the
+        /// statement journal a trigger or multi-row statement opens), so tokenizing overlaps reading and parsing.
+        case insertDuringLoad
     }
     /// How a bulk first build fills `notes_fts`; chosen by measurement (Benchmarks/README.md).
-    public var bulkFullText = BulkFullText.rebuildAfterLoad
+    public var bulkFullText = BulkFullText.insertDuringLoad
     /// Read and parse the next batch on the other cores while this thread writes the current one.
     public var overlapsReadingWithWriting = true
     /// The default of ``bulkSynchronous``.
@@ -73,7 +77,10 @@ public final class Indexer {
         let started = DispatchTime.now()
         var summary = IndexSummary()
         var visited = Set<String>()
+        // Bulk only into a truly empty index: with no `sources` rows every file is new (``Prepared/fresh``),
+        // so no note can take the trigger-less upsert path while `notes_fts` is fed row by row.
         let bulk = try bulkLoadWhenEmpty && index.noteCount() == 0
+            && index.connection.scalarInt("SELECT EXISTS (SELECT 1 FROM sources)") == 0
         bulkActive = bulk
         var synchronousBefore: Int?
         defer {
@@ -87,7 +94,7 @@ public final class Indexer {
             if let size = fullTextHashSize {
                 try index.connection.execute("INSERT INTO notes_fts(notes_fts, rank) VALUES ('hashsize', \(size))")
             }
-            if bulkFullText == .rebuildAfterLoad { try index.connection.execute(Schema.dropTriggersSQL) }
+            if bulkFullText != .triggersDuringLoad { try index.connection.execute(Schema.dropTriggersSQL) }
         }
         do {
             for path in paths {
@@ -97,8 +104,8 @@ public final class Indexer {
             if bulk {
                 if bulkFullText == .rebuildAfterLoad {
                     try index.connection.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
-                    try index.connection.execute(Schema.triggerSQL)
                 }
+                if bulkFullText != .triggersDuringLoad { try index.connection.execute(Schema.triggerSQL) }
                 try index.connection.execute("COMMIT")
             }
         } catch {
@@ -147,9 +154,16 @@ public final class Indexer {
             let outcomes = prepared
             let indexedAt = Timestamp.format(Date())
             do {
-                try index.transaction {
+                if bulk && bulkFullText == .insertDuringLoad {
+                    // Already inside the bulk transaction: no savepoint (it would flush FTS5's pending terms).
                     for (entry, outcome) in zip(batch, outcomes) {
                         try apply(outcome, entry: entry, indexedAt: indexedAt, summary: &summary)
+                    }
+                } else {
+                    try index.transaction {
+                        for (entry, outcome) in zip(batch, outcomes) {
+                            try apply(outcome, entry: entry, indexedAt: indexedAt, summary: &summary)
+                        }
                     }
                 }
             } catch {
@@ -197,7 +211,8 @@ public final class Indexer {
         case .fresh(let source, let rows):
             summary.read += 1
             summary.added += 1
-            try index.insertNewSource(source, rows: rows, indexedAt: indexedAt)
+            try index.insertNewSource(source, rows: rows, indexedAt: indexedAt,
+                                      alsoFullText: bulkFullText == .insertDuringLoad)
         case .failed(let reason):
             warn(IndexWarning(path: entry.path, reason: reason), &summary)
         }

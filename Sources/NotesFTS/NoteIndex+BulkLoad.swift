@@ -30,7 +30,9 @@ extension NoteIndex {
     /// Inserts the notes of a file the index has never seen, and its `sources` row: plain INSERTs, no lookup
     /// of existing rows. Only for a first build into an empty index (inside its transaction), where every
     /// path is new; anything else goes through ``replaceNotes(of:with:)``.
-    func insertNewSource(_ source: SourceFile, rows: [NoteRow], indexedAt: String) throws {
+    ///
+    /// With `alsoFullText`, each note also goes into `notes_fts` at once (the caller has dropped the triggers).
+    func insertNewSource(_ source: SourceFile, rows: [NoteRow], indexedAt: String, alsoFullText: Bool = false) throws {
         try wrap {
             for row in rows {
                 try connection.run("""
@@ -38,6 +40,10 @@ extension NoteIndex {
                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
                     """, [.text(row.path), .integer(Int64(row.position)), .integer(Int64(row.line)), .text(row.title),
                           .text(row.body), .text(row.tags), SQLiteValue(row.created), SQLiteValue(row.modified)])
+                if alsoFullText {
+                    try connection.run("INSERT INTO notes_fts(rowid, title, body, tags) VALUES (?1, ?2, ?3, ?4)",
+                                       [.integer(connection.lastInsertRowID), .text(row.title), .text(row.body), .text(row.tags)])
+                }
             }
             try connection.run(
                 "INSERT INTO sources(path, size, mtime_ns, hash, indexed_at) VALUES (?1, ?2, ?3, ?4, ?5)",

@@ -19,6 +19,8 @@ enum Tuning {
 
     static var variants: [Variant] { [
         Variant(name: "default", summary: "as shipped (see Indexer and NoteIndex.defaultConfiguration)"),
+        Variant(name: "rebuild-after-load", summary: "drop the triggers, load, one 'rebuild' at the end",
+                indexer: { $0.bulkFullText = .rebuildAfterLoad }),
         Variant(name: "bulk-triggers", summary: "one bulk transaction with the triggers kept (no 'rebuild')",
                 indexer: { $0.bulkFullText = .triggersDuringLoad }),
         Variant(name: "no-pipeline", summary: "parse a batch, then write it (no overlap)",
