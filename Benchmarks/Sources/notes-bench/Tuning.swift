@@ -30,6 +30,8 @@ enum Tuning {
         Variant(name: "triggers-batch-8192", summary: "triggers on, 8192 files per transaction",
                 indexer: { $0.bulkLoadWhenEmpty = false; $0.batchSize = 8192 }),
         Variant(name: "batch-128", summary: "bulk load, 128 files per batch", indexer: { $0.batchSize = 128 }),
+        Variant(name: "batch-256", summary: "bulk load, 256 files per batch", indexer: { $0.batchSize = 256 }),
+        Variant(name: "batch-512", summary: "bulk load, 512 files per batch", indexer: { $0.batchSize = 512 }),
         Variant(name: "batch-4096", summary: "bulk load, 4096 files per batch", indexer: { $0.batchSize = 4096 }),
         Variant(name: "sync-off", summary: "synchronous=OFF", configure: { $0.synchronous = "OFF" }),
         Variant(name: "bulk-sync-off", summary: "synchronous=OFF during the bulk first build only",
