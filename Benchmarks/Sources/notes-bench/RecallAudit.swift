@@ -75,8 +75,8 @@ enum RecallAudit {
 
     /// Why the index matched `text` (title and body; `tags` apart) where LIKE did not.
     static func whyOursOnly(_ text: String, tags: String, terms: [String]) -> String {
-        let loweredTags = tags.lowercased()
-        if terms.contains(where: { loweredTags.contains($0.lowercased()) })
+        let foldedTags = fold(tags)
+        if terms.contains(where: { foldedTags.contains(fold($0)) })
             && !terms.allSatisfy({ asciiLowercased(text).contains(asciiLowercased($0)) }) {
             return "tags: we also index the tags column (front matter, JSON tags), the article's LIKE reads title and body only"
         }
@@ -94,11 +94,15 @@ enum RecallAudit {
         if terms.allSatisfy({ text.lowercased().contains($0.lowercased()) }) {
             return "case beyond ASCII: LIKE folds only A–Z (É ≠ é)"
         }
-        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
-        if terms.allSatisfy({ folded.contains($0.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)) }) {
+        let folded = fold(text)
+        if terms.allSatisfy({ folded.contains(fold($0)) }) {
             return "diacritics: remove_diacritics folds é to e"
         }
         return "tokenization: punctuation between words"
+    }
+
+    private static func fold(_ text: String) -> String {
+        text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
     }
 
     private static func isHangul(_ character: Character) -> Bool {
