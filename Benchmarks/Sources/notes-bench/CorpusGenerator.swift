@@ -72,7 +72,11 @@ struct CorpusGenerator {
         let path = root + "/" + file.relativePath
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { return "cannot write \(path): \(String(cString: strerror(errno)))" }
+        #if canImport(Glibc)
         let written = file.bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        #else
+        let written = file.bytes.withUnsafeBytes { Darwin.write(descriptor, $0.baseAddress, $0.count) }
+        #endif
         close(descriptor)
         guard written == file.bytes.count else { return "short write to \(path)" }
         let seconds = modified ?? file.modified
