@@ -9,8 +9,9 @@ import Foundation
 /// - Files that vanished below a folder that was walked have their notes removed.
 /// - A file that cannot be read or parsed is reported through `onWarning` and skipped: its earlier notes stay.
 ///
-/// Reading and parsing run on all cores, a batch at a time; each batch is written in one transaction.
-/// The first build into an empty index loads without triggers and rebuilds `notes_fts` once (one transaction).
+/// Reading and parsing run on the other cores, one batch ahead of the writer; each batch is written in one
+/// transaction. The first build into an empty index is one transaction without the sync triggers: rows are
+/// prepared off the writer and `notes_fts` is fed as they are inserted (see ``bulkFullText``).
 ///
 /// ```swift
 /// let summary = try Indexer(index: index).run(paths: ["~/notes"])
@@ -25,7 +26,8 @@ public final class Indexer {
     public var onWarning: (IndexWarning) -> Void = { _ in }
     /// Called after each batch with the counts so far.
     public var onProgress: ((IndexSummary) -> Void)?
-    /// Load an empty index without triggers and rebuild the full-text index once at the end (faster).
+    /// Load an empty index in one transaction without the sync triggers, filling `notes_fts` as
+    /// ``bulkFullText`` says, then recreate the triggers (faster).
     public var bulkLoadWhenEmpty = true
     /// How a bulk first build fills `notes_fts`.
     public enum BulkFullText: Sendable {
