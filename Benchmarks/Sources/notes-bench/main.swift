@@ -40,9 +40,10 @@ let help = """
       baseline  the same schema filled by the sqlite3 shell itself in one transaction (fsdir/readfile,
                 then one FTS5 'rebuild'), and the ratio ours / baseline;
       queries   words chosen by document frequency (common ~30%, mid ~1%, rare, two-word AND, phrase,
-                prefix, no match, an accented word, Korean), each timed interleaved after warm-up: our ranked top 20 with
-                snippets, the article's `title LIKE ?1 OR body LIKE ?1 ORDER BY modified DESC LIMIT 50`,
-                and an unordered `LIKE … LIMIT 20`; p50/p95/p99 and LIKE / ours;
+                prefix, no match, an accented word, Korean), each timed interleaved after warm-up:
+                our ranked top 20 with snippets, the article's
+                `title LIKE ?1 OR body LIKE ?1 ORDER BY modified DESC LIMIT 50`, and an unordered
+                `LIKE … LIMIT 20`; p50/p95/p99 and LIKE / ours;
       recall    per query, notes LIKE finds, notes we find, and why each finds what the other misses;
       processes `notes-find` as a whole process: a rare word, and `--sort modified` vs ranked.
 
