@@ -30,6 +30,12 @@ let package = Package(
         .target(name: "NotesCLI", dependencies: []),
         .executableTarget(name: "notes-index", dependencies: ["NotesFTS", "NotesCLI"]),
         .executableTarget(name: "notes-find", dependencies: ["NotesFTS", "NotesCLI"]),
+        // Layer 5: the benchmark (a report, never part of `swift test`): `swift run -c release notes-bench --help`.
+        .executableTarget(
+            name: "notes-bench",
+            dependencies: ["NotesFTS", "SQLiteKit", "NotesCLI"],
+            path: "Benchmarks/Sources/notes-bench"
+        ),
 
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
         .testTarget(name: "NotesFTSTests", dependencies: ["NotesFTS", "SQLiteKit", "NotesTokenizer"]),

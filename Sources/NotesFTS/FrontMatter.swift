@@ -13,6 +13,30 @@ struct FrontMatter: Equatable {
     /// Splits `text` into its front matter and the rest; a text without a `---` first line has none.
     static func split(_ text: String) -> (FrontMatter, body: Substring) {
         guard text.hasPrefix("---\n") || text.hasPrefix("---\r\n") else { return (FrontMatter(), Substring(text)) }
+        if text.utf8.contains(UInt8(ascii: "\r")) { return splitByCharacters(text) }
+        // Fast path (no CR): walk the lines by bytes and return the body as a slice, not a re-joined copy.
+        var matter = FrontMatter()
+        var consumed = 1
+        var currentListKey: String?
+        let bytes = text.utf8
+        var start = bytes.index(after: bytes.firstIndex(of: UInt8(ascii: "\n"))!)
+        while true {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+            let line = text[start..<end]
+            consumed += 1
+            if matter.read(line, currentListKey: &currentListKey) {
+                matter.lineCount = consumed
+                return (matter, text[(end == bytes.endIndex ? end : bytes.index(after: end))...])
+            }
+            if end == bytes.endIndex { break }
+            start = bytes.index(after: end)
+        }
+        // No closing fence: not front matter after all.
+        return (FrontMatter(), Substring(text))
+    }
+
+    /// The original line-splitting form, kept for texts with carriage returns (where `"\r\n"` is one Character).
+    private static func splitByCharacters(_ text: String) -> (FrontMatter, body: Substring) {
         var matter = FrontMatter()
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
         lines = lines.dropFirst()
@@ -21,29 +45,35 @@ struct FrontMatter: Equatable {
         while let line = lines.first {
             lines = lines.dropFirst()
             consumed += 1
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed == "---" || trimmed == "..." {
+            if matter.read(line, currentListKey: &currentListKey) {
                 matter.lineCount = consumed
                 let body = lines.joined(separator: "\n")
                 return (matter, Substring(body))
             }
-            if trimmed.hasPrefix("- "), let key = currentListKey {
-                matter.lists[key, default: []].append(unquote(String(trimmed.dropFirst(2))))
-                continue
-            }
-            guard let colon = line.firstIndex(of: ":"), !line.hasPrefix(" ") else { continue }
-            let key = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            currentListKey = value.isEmpty ? key : nil
-            if value.hasPrefix("[") && value.hasSuffix("]") {
-                matter.lists[key] = value.dropFirst().dropLast().split(separator: ",")
-                    .map { unquote($0.trimmingCharacters(in: .whitespaces)) }
-            } else if !value.isEmpty {
-                matter.values[key] = unquote(value)
-            }
         }
         // No closing fence: not front matter after all.
         return (FrontMatter(), Substring(text))
+    }
+
+    /// Reads one line of the block into `self`; returns `true` when the line is the closing fence.
+    private mutating func read(_ line: Substring, currentListKey: inout String?) -> Bool {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if trimmed == "---" || trimmed == "..." { return true }
+        if trimmed.hasPrefix("- "), let key = currentListKey {
+            lists[key, default: []].append(Self.unquote(String(trimmed.dropFirst(2))))
+            return false
+        }
+        guard let colon = line.firstIndex(of: ":"), !line.hasPrefix(" ") else { return false }
+        let key = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        currentListKey = value.isEmpty ? key : nil
+        if value.hasPrefix("[") && value.hasSuffix("]") {
+            lists[key] = value.dropFirst().dropLast().split(separator: ",")
+                .map { Self.unquote($0.trimmingCharacters(in: .whitespaces)) }
+        } else if !value.isEmpty {
+            values[key] = Self.unquote(value)
+        }
+        return false
     }
 
     /// The first of `keys` that has a scalar value.

@@ -9,8 +9,9 @@ import Foundation
 /// - Files that vanished below a folder that was walked have their notes removed.
 /// - A file that cannot be read or parsed is reported through `onWarning` and skipped: its earlier notes stay.
 ///
-/// Reading and parsing run on all cores, a batch at a time; each batch is written in one transaction.
-/// The first build into an empty index loads without triggers and rebuilds `notes_fts` once (one transaction).
+/// Reading and parsing run on the other cores, one batch ahead of the writer; each batch is written in one
+/// transaction. The first build into an empty index is one transaction without the sync triggers: rows are
+/// prepared off the writer and `notes_fts` is fed as they are inserted (see ``bulkFullText``).
 ///
 /// ```swift
 /// let summary = try Indexer(index: index).run(paths: ["~/notes"])
@@ -25,8 +26,38 @@ public final class Indexer {
     public var onWarning: (IndexWarning) -> Void = { _ in }
     /// Called after each batch with the counts so far.
     public var onProgress: ((IndexSummary) -> Void)?
-    /// Load an empty index without triggers and rebuild the full-text index once at the end (faster).
+    /// Load an empty index in one transaction without the sync triggers, filling `notes_fts` as
+    /// ``bulkFullText`` says, then recreate the triggers (faster).
     public var bulkLoadWhenEmpty = true
+    /// How a bulk first build fills `notes_fts`.
+    public enum BulkFullText: Sendable {
+        /// Drop the triggers, load `notes`, then one `'rebuild'` (tokenizing runs after the load, alone).
+        case rebuildAfterLoad
+        /// Keep the triggers inside the one bulk transaction (tokenizing overlaps reading and parsing).
+        case triggersDuringLoad
+        /// Drop the triggers and insert each note into `notes_fts` right after `notes`, with single-row
+        /// statements and no savepoints (FTS5 flushes its pending terms at every savepoint, including the
+        /// statement journal a trigger or multi-row statement opens), so tokenizing overlaps reading and parsing.
+        case insertDuringLoad
+    }
+    /// How a bulk first build fills `notes_fts`; chosen by measurement (Benchmarks/README.md).
+    public var bulkFullText = BulkFullText.insertDuringLoad
+    /// Read and parse the next batch on the other cores while this thread writes the current one.
+    public var overlapsReadingWithWriting = true
+    /// The default of ``bulkSynchronous``.
+    public static let defaultBulkSynchronous = "NORMAL"
+    /// `PRAGMA synchronous` during a bulk first build (the connection's own setting is restored afterwards);
+    /// chosen by measurement (Benchmarks/README.md).
+    public var bulkSynchronous = Indexer.defaultBulkSynchronous
+    /// The default of ``fullTextHashSize``.
+    public static let defaultFullTextHashSize = 64 * 1024 * 1024
+    /// FTS5 `hashsize` (bytes of pending index data held in memory before a segment is written) that a bulk
+    /// first build stores in the index: fewer, larger segments mean less merging; `nil` keeps FTS5's 1 MB.
+    /// Chosen by measurement (Benchmarks/README.md).
+    public var fullTextHashSize: Int? = Indexer.defaultFullTextHashSize
+
+    /// Set during a bulk first build: new files are inserted without looking up existing rows.
+    private var bulkActive = false
 
     /// Creates an indexer writing to `index`.
     public init(index: NoteIndex) {
@@ -34,10 +65,12 @@ public final class Indexer {
     }
 
     /// What reading one file came to (computed off the writer, in parallel).
-    enum Prepared {
+    enum Prepared: Sendable {
         case unchanged
         case touched(SourceFile)
         case parsed(SourceFile, [Note], isNew: Bool)
+        /// A file new to an empty index during a bulk first build: its rows, ready to insert.
+        case fresh(SourceFile, [NoteIndex.NoteRow])
         case failed(String)
     }
 
@@ -46,10 +79,24 @@ public final class Indexer {
         let started = DispatchTime.now()
         var summary = IndexSummary()
         var visited = Set<String>()
+        // Bulk only into a truly empty index: with no `sources` rows every file is new (``Prepared/fresh``),
+        // so no note can take the trigger-less upsert path while `notes_fts` is fed row by row.
         let bulk = try bulkLoadWhenEmpty && index.noteCount() == 0
+            && index.connection.scalarInt("SELECT EXISTS (SELECT 1 FROM sources)") == 0
+        bulkActive = bulk
+        var synchronousBefore: Int?
+        defer {
+            bulkActive = false
+            if let synchronousBefore { try? index.connection.execute("PRAGMA synchronous=\(synchronousBefore)") }
+        }
         if bulk {
+            synchronousBefore = try index.connection.scalarInt("PRAGMA synchronous")
+            try index.connection.execute("PRAGMA synchronous=\(bulkSynchronous)")
             try index.connection.execute("BEGIN IMMEDIATE")
-            try index.connection.execute(Schema.dropTriggersSQL)
+            if let size = fullTextHashSize {
+                try index.connection.execute("INSERT INTO notes_fts(notes_fts, rank) VALUES ('hashsize', \(size))")
+            }
+            if bulkFullText != .triggersDuringLoad { try index.connection.execute(Schema.dropTriggersSQL) }
         }
         do {
             for path in paths {
@@ -57,8 +104,10 @@ public final class Indexer {
                 try indexRoot(root, summary: &summary, visited: &visited)
             }
             if bulk {
-                try index.connection.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
-                try index.connection.execute(Schema.triggerSQL)
+                if bulkFullText == .rebuildAfterLoad {
+                    try index.connection.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
+                }
+                if bulkFullText != .triggersDuringLoad { try index.connection.execute(Schema.triggerSQL) }
                 try index.connection.execute("COMMIT")
             }
         } catch {
@@ -87,17 +136,45 @@ public final class Indexer {
         let known = try index.sources(under: root)
         entries.removeAll { !visited.insert($0.path).inserted }
         summary.seen += entries.count
-        var start = 0
-        while start < entries.count {
-            let batch = Array(entries[start..<min(start + batchSize, entries.count)])
-            start += batch.count
-            let prepared = prepare(batch, known: known)
-            try index.transaction {
-                for (entry, outcome) in zip(batch, prepared) {
-                    try apply(outcome, entry: entry, summary: &summary)
+        // A pipeline: while this thread writes batch k, the cores read and parse batch k + 1.
+        let batches = stride(from: 0, to: entries.count, by: batchSize).map {
+            Array(entries[$0..<min($0 + batchSize, entries.count)])
+        }
+        let bulk = bulkActive
+        var prepared = batches.isEmpty ? [] : Self.prepare(batches[0], known: known, bulk: bulk)
+        for (number, batch) in batches.enumerated() {
+            let ahead = PreparedBox()
+            let group = DispatchGroup()
+            if number + 1 < batches.count {
+                let next = batches[number + 1]
+                if overlapsReadingWithWriting {
+                    DispatchQueue.global().async(group: group) { ahead.value = Self.prepare(next, known: known, bulk: bulk) }
+                } else {
+                    ahead.value = Self.prepare(next, known: known, bulk: bulk)
                 }
             }
+            let outcomes = prepared
+            let indexedAt = Timestamp.format(Date())
+            do {
+                if bulk && bulkFullText == .insertDuringLoad {
+                    // Already inside the bulk transaction: no savepoint (it would flush FTS5's pending terms).
+                    for (entry, outcome) in zip(batch, outcomes) {
+                        try apply(outcome, entry: entry, indexedAt: indexedAt, summary: &summary)
+                    }
+                } else {
+                    try index.transaction {
+                        for (entry, outcome) in zip(batch, outcomes) {
+                            try apply(outcome, entry: entry, indexedAt: indexedAt, summary: &summary)
+                        }
+                    }
+                }
+            } catch {
+                group.wait()
+                throw error
+            }
             onProgress?(summary)
+            group.wait()
+            prepared = ahead.value
         }
         if rootIsFile { return }
         // Notes of files that vanished, except below folders that could not be listed.
@@ -121,7 +198,7 @@ public final class Indexer {
         onWarning(warning)
     }
 
-    private func apply(_ outcome: Prepared, entry: FileEntry, summary: inout IndexSummary) throws {
+    private func apply(_ outcome: Prepared, entry: FileEntry, indexedAt: String, summary: inout IndexSummary) throws {
         switch outcome {
         case .unchanged:
             summary.unchanged += 1
@@ -133,6 +210,11 @@ public final class Indexer {
             summary.read += 1
             if isNew { summary.added += 1 } else { summary.updated += 1 }
             try index.replaceNotes(of: source, with: notes)
+        case .fresh(let source, let rows):
+            summary.read += 1
+            summary.added += 1
+            try index.insertNewSource(source, rows: rows, indexedAt: indexedAt,
+                                      alsoFullText: bulkFullText == .insertDuringLoad)
         case .failed(let reason):
             warn(IndexWarning(path: entry.path, reason: reason), &summary)
         }
@@ -140,17 +222,23 @@ public final class Indexer {
 
     /// Reads and parses a batch on all cores; nothing here touches the database.
     func prepare(_ batch: [FileEntry], known: [String: SourceFile]) -> [Prepared] {
+        Self.prepare(batch, known: known, bulk: false)
+    }
+
+    /// Reads and parses a batch on all cores (callable from any thread; nothing here touches the database).
+    /// With `bulk`, new files come back as ready-to-insert rows (``Prepared/fresh(_:_:)``).
+    static func prepare(_ batch: [FileEntry], known: [String: SourceFile], bulk: Bool) -> [Prepared] {
         let results = UnsafeMutableBufferPointer<Prepared>.allocate(capacity: batch.count)
         results.initialize(repeating: .unchanged)
         defer { results.deinitialize(); results.deallocate() }
         nonisolated(unsafe) let output = results
         DispatchQueue.concurrentPerform(iterations: batch.count) { position in
-            output[position] = Self.prepare(batch[position], known: known[batch[position].path])
+            output[position] = prepare(batch[position], known: known[batch[position].path], bulk: bulk)
         }
         return Array(results)
     }
 
-    static func prepare(_ entry: FileEntry, known: SourceFile?) -> Prepared {
+    static func prepare(_ entry: FileEntry, known: SourceFile?, bulk: Bool = false) -> Prepared {
         if let known, known.size == entry.size, known.mtimeNanoseconds == entry.mtimeNanoseconds {
             return .unchanged
         }
@@ -161,6 +249,9 @@ public final class Indexer {
             if let known, known.hash == hash { return .touched(source) }
             let modified = Date(timeIntervalSince1970: Double(entry.mtimeNanoseconds) / 1e9)
             let notes = try NoteFileReader.notes(bytes: bytes, path: entry.path, modified: modified)
+            if bulk && known == nil {
+                return .fresh(source, notes.enumerated().map { NoteIndex.NoteRow($0.element, path: source.path, position: $0.offset) })
+            }
             return .parsed(source, notes, isNew: known == nil)
         } catch let error as NoteReadError {
             return .failed(error.reason)
@@ -168,4 +259,9 @@ public final class Indexer {
             return .failed(String(describing: error))
         }
     }
+}
+
+/// Hands a prepared batch from the thread that read it to the writer (the `DispatchGroup` wait orders the two).
+private final class PreparedBox: @unchecked Sendable {
+    var value: [Indexer.Prepared] = []
 }

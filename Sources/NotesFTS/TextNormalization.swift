@@ -27,7 +27,7 @@ public enum TextNormalization {
             }
             result = String(scalars)
         }
-        return isASCII(result) ? result : result.precomposedStringWithCanonicalMapping
+        return isASCII(result) || isKnownNFC(result) ? result : result.precomposedStringWithCanonicalMapping
     }
 
     private static func isASCII(_ text: String) -> Bool {

@@ -35,25 +35,40 @@ public enum TextNoteReader {
 
     static func firstHeading(_ text: String) -> String? {
         var inFence = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            if line.hasPrefix("```") || line.hasPrefix("~~~") { inFence.toggle(); continue }
+        var heading: String?
+        nonEmptyLines(text) { line in
+            if line.hasPrefix("```") || line.hasPrefix("~~~") { inFence.toggle(); return true }
             if !inFence && line.hasPrefix("# ") {
-                return nonEmpty(String(line.dropFirst(2)).trimmingCharacters(in: CharacterSet(charactersIn: "# ")))
+                heading = nonEmpty(String(line.dropFirst(2)).trimmingCharacters(in: CharacterSet(charactersIn: "# ")))
                     .map(cap)
+                return false
             }
+            return true
         }
-        return nil
+        return heading
     }
 
     static func firstLine(_ text: String) -> String? {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+        var title: String?
+        nonEmptyLines(text) { line in
             var trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("#") && trimmed.drop(while: { $0 == "#" }).first == " " {
                 trimmed = trimmed.drop(while: { $0 == "#" }).trimmingCharacters(in: .whitespaces)
             }
-            if let title = nonEmpty(trimmed) { return cap(title) }
+            title = nonEmpty(trimmed).map(cap)
+            return title == nil
         }
-        return nil
+        return title
+    }
+
+    /// The non-empty `\n`-separated lines of `text`, in order, until `body` returns `false` (lazily: a title
+    /// on the first line costs one line, not a split of the whole note).
+    private static func nonEmptyLines(_ text: String, _ body: (Substring) -> Bool) {
+        if hasCarriageReturn(text) {
+            for line in text.split(separator: "\n", omittingEmptySubsequences: true) where !body(line) { return }
+            return
+        }
+        forEachLine(text) { line in line.isEmpty ? true : body(line) }
     }
 
     static func fileTitle(_ path: String) -> String {
@@ -69,32 +84,49 @@ public enum TextNoteReader {
     /// `#tags` in running text: after whitespace or at a line start, a letter first, then letters, digits,
     /// `_`, `-` or `/`. Headings (`# Title`) and `#123` are not tags.
     static func hashtags(in text: String) -> [String] {
+        if !text.utf8.contains(UInt8(ascii: "#")) { return [] }
         var tags: [String] = []
-        var inFence = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let indented = line.drop(while: { $0 == " " })
-            if indented.hasPrefix("```") || indented.hasPrefix("~~~") { inFence.toggle(); continue }
-            if inFence { continue }
-            var index = line.startIndex
-            var previous: Character = " "
-            while index < line.endIndex {
-                let character = line[index]
-                let next = line.index(after: index)
-                if character == "#" && previous.isWhitespace && next < line.endIndex && line[next].isLetter {
-                    var end = next
-                    while end < line.endIndex && isTagCharacter(line[end]) { end = line.index(after: end) }
-                    var tag = line[next..<end]
-                    while tag.last == "/" || tag.last == "-" { tag = tag.dropLast() }
-                    tags.append(String(tag))
-                    previous = "x"
-                    index = end
-                    continue
-                }
-                previous = character
-                index = next
+        if hasCarriageReturn(text) {
+            var inFence = false
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                hashtags(inLine: line, inFence: &inFence, into: &tags)
             }
+            return tags
+        }
+        var inFence = false
+        forEachLine(text) { line in
+            if isFence(line) {
+                inFence.toggle()
+            } else if !inFence && contains(line, byte: UInt8(ascii: "#")) {
+                hashtags(inLine: line, inFence: &inFence, into: &tags)
+            }
+            return true
         }
         return tags
+    }
+
+    private static func hashtags(inLine line: Substring, inFence: inout Bool, into tags: inout [String]) {
+        let indented = line.drop(while: { $0 == " " })
+        if indented.hasPrefix("```") || indented.hasPrefix("~~~") { inFence.toggle(); return }
+        if inFence { return }
+        var index = line.startIndex
+        var previous: Character = " "
+        while index < line.endIndex {
+            let character = line[index]
+            let next = line.index(after: index)
+            if character == "#" && previous.isWhitespace && next < line.endIndex && line[next].isLetter {
+                var end = next
+                while end < line.endIndex && isTagCharacter(line[end]) { end = line.index(after: end) }
+                var tag = line[next..<end]
+                while tag.last == "/" || tag.last == "-" { tag = tag.dropLast() }
+                tags.append(String(tag))
+                previous = "x"
+                index = end
+                continue
+            }
+            previous = character
+            index = next
+        }
     }
 
     private static func isTagCharacter(_ character: Character) -> Bool {

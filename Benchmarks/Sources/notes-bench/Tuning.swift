@@ -1,0 +1,123 @@
+import Foundation
+import NotesFTS
+import SQLiteKit
+
+/// Builds a corpus in-process under named tuning variants (page size, cache, mmap, synchronous, temp_store,
+/// batch size, triggers vs drop-load-rebuild, the read/write pipeline, FTS5 hashsize/automerge/optimize) and
+/// reports, for each, the fresh-build time, the index size and query medians on the result.
+enum Tuning {
+    /// One variant: how it differs from the shipped defaults.
+    struct Variant {
+        var name: String
+        var summary: String
+        var pageSize: Int? = nil
+        var configure: (inout Connection.Configuration) -> Void = { _ in }
+        var afterOpen: [String] = []
+        var indexer: (Indexer) -> Void = { _ in }
+        var afterBuild: [String] = []
+    }
+
+    static var variants: [Variant] { [
+        Variant(name: "default", summary: "as shipped (see Indexer and NoteIndex.defaultConfiguration)"),
+        Variant(name: "rebuild-after-load", summary: "drop the triggers, load, one 'rebuild' at the end",
+                indexer: { $0.bulkFullText = .rebuildAfterLoad }),
+        Variant(name: "bulk-triggers", summary: "one bulk transaction with the triggers kept (no 'rebuild')",
+                indexer: { $0.bulkFullText = .triggersDuringLoad }),
+        Variant(name: "no-pipeline", summary: "parse a batch, then write it (no overlap)",
+                indexer: { $0.overlapsReadingWithWriting = false }),
+        Variant(name: "triggers", summary: "triggers on during the load, 512 files per transaction",
+                indexer: { $0.bulkLoadWhenEmpty = false }),
+        Variant(name: "triggers-batch-8192", summary: "triggers on, 8192 files per transaction",
+                indexer: { $0.bulkLoadWhenEmpty = false; $0.batchSize = 8192 }),
+        Variant(name: "batch-128", summary: "bulk load, 128 files per batch", indexer: { $0.batchSize = 128 }),
+        Variant(name: "batch-256", summary: "bulk load, 256 files per batch", indexer: { $0.batchSize = 256 }),
+        Variant(name: "batch-512", summary: "bulk load, 512 files per batch", indexer: { $0.batchSize = 512 }),
+        Variant(name: "batch-4096", summary: "bulk load, 4096 files per batch", indexer: { $0.batchSize = 4096 }),
+        Variant(name: "sync-off", summary: "synchronous=OFF", configure: { $0.synchronous = "OFF" }),
+        Variant(name: "bulk-sync-off", summary: "synchronous=OFF during the bulk first build only",
+                indexer: { $0.bulkSynchronous = "OFF" }),
+        Variant(name: "sync-full", summary: "synchronous=FULL", configure: { $0.synchronous = "FULL" }),
+        Variant(name: "cache-2mb", summary: "cache_size SQLite default (2 MB)", configure: { $0.cacheSizeKiB = nil }),
+        Variant(name: "cache-8mb", summary: "cache_size 8 MB", configure: { $0.cacheSizeKiB = 8 * 1024 }),
+        Variant(name: "cache-128mb", summary: "cache_size 128 MB", configure: { $0.cacheSizeKiB = 128 * 1024 }),
+        Variant(name: "mmap-0", summary: "mmap_size 0 (no memory map)", configure: { $0.mmapSize = nil }),
+        Variant(name: "mmap-1gb", summary: "mmap_size 1 GB", configure: { $0.mmapSize = 1 << 30 }),
+        Variant(name: "page-8k", summary: "page_size 8192", pageSize: 8192),
+        Variant(name: "page-16k", summary: "page_size 16384", pageSize: 16384),
+        Variant(name: "temp-memory", summary: "temp_store=MEMORY", afterOpen: ["PRAGMA temp_store=MEMORY"]),
+        Variant(name: "hashsize-1mb", summary: "FTS5 hashsize 1 MB (FTS5's default)", indexer: { $0.fullTextHashSize = nil }),
+        Variant(name: "hashsize-16mb", summary: "FTS5 hashsize 16 MB", indexer: { $0.fullTextHashSize = 16 << 20 }),
+        Variant(name: "hashsize-32mb", summary: "FTS5 hashsize 32 MB", indexer: { $0.fullTextHashSize = 32 << 20 }),
+        Variant(name: "cache-64mb", summary: "cache_size 64 MB", configure: { $0.cacheSizeKiB = 64 * 1024 }),
+        Variant(name: "automerge-0", summary: "FTS5 automerge 0 (never merge during the build)",
+                afterOpen: ["INSERT INTO notes_fts(notes_fts, rank) VALUES ('automerge', 0)"]),
+        Variant(name: "automerge-16", summary: "FTS5 automerge 16 (default 4)",
+                afterOpen: ["INSERT INTO notes_fts(notes_fts, rank) VALUES ('automerge', 16)"]),
+        Variant(name: "optimize", summary: "default, then FTS5 'optimize' (one segment)",
+                afterBuild: ["INSERT INTO notes_fts(notes_fts) VALUES ('optimize')"]),
+    ] }
+
+    /// Runs the variants named in `only` (all when `nil`) and returns a Markdown table.
+    static func run(corpus: CorpusInfo, work: String, only: [String]?, repeats: Int, log: (String) -> Void) throws -> String {
+        let chosen = only.map { names in variants.filter { names.contains($0.name) } } ?? variants
+        if chosen.isEmpty && only?.contains("statement-reuse") != true { throw BenchError("no such --variants; known: \(variants.map(\.name).joined(separator: ", "))") }
+        var rows = ["| variant | what | build s (median of \(repeats)) | after-build s | index MB | common p50 ms | mid p50 ms | rare p50 ms |",
+                    "|---|---|---:|---:|---:|---:|---:|---:|"]
+        var queries: [BenchQuery]?
+        for variant in chosen {
+            let database = work + "/tune-\(variant.name).sqlite"
+            var configuration = NoteIndex.defaultConfiguration
+            variant.configure(&configuration)
+            var buildTimes: [Double] = []
+            var afterSeconds = 0.0
+            for _ in 0..<repeats {
+            BuildBenchmark.removeDatabase(database)
+            if let pageSize = variant.pageSize {
+                // page_size must be set before the first page is written (and before WAL): use a raw handle.
+                let shell = try ChildProcess.run("/usr/bin/sqlite3", [database, "PRAGMA page_size=\(pageSize); VACUUM;"])
+                guard shell.status == 0 else { throw BenchError("could not create \(database) with page_size \(pageSize)") }
+            }
+            let index = try NoteIndex(path: database, configuration: configuration)
+            for sql in variant.afterOpen { try index.connection.execute(sql) }
+            let indexer = Indexer(index: index)
+            variant.indexer(indexer)
+            BuildBenchmark.settle()
+            let started = Clock.now()
+            _ = try indexer.run(paths: [corpus.root])
+            buildTimes.append(Clock.seconds(since: started))
+            let afterStarted = Clock.now()
+            for sql in variant.afterBuild { try index.connection.execute(sql) }
+            afterSeconds = Clock.seconds(since: afterStarted)
+            index.close()
+            }
+            let buildSeconds = Percentiles(buildTimes).p50
+            let bytes = BuildBenchmark.size(of: database)
+            // Query medians on the fresh index, read-only as notes-find opens it, with the variant's settings.
+            let reader = try NoteIndex(path: database, mode: .readOnly, configuration: configuration)
+            if queries == nil {
+                queries = try QuerySelection.choose(reader.connection, noteCount: try reader.noteCount())
+                    .filter { ["common (~30%)", "mid (~1%)", "rare"].contains($0.label) }
+            }
+            var medians: [String] = []
+            for query in queries ?? [] {
+                for _ in 0..<2 { _ = try reader.search(query.text, options: SearchOptions(limit: 20)) }
+                var samples: [Double] = []
+                for _ in 0..<15 {
+                    let start = Clock.now()
+                    _ = try reader.search(query.text, options: SearchOptions(limit: 20))
+                    samples.append(Clock.seconds(since: start) * 1000)
+                }
+                medians.append(Report.ms(Percentiles(samples).p50))
+            }
+            reader.close()
+            let row = "| \(variant.name) | \(variant.summary) | \(String(format: "%.2f", buildSeconds)) | \(String(format: "%.2f", afterSeconds)) | \(String(format: "%.0f", Double(bytes) / 1e6)) | \(medians.joined(separator: " | ")) |"
+            log(row)
+            rows.append(row)
+            BuildBenchmark.removeDatabase(database)
+        }
+        if only == nil || only?.contains("statement-reuse") == true {
+            rows.append(try StatementReuse.measure(work: work, rows: corpus.files.count))
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+}

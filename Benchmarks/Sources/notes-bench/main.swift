@@ -1,0 +1,166 @@
+import Foundation
+import NotesCLI
+import NotesFTS
+import SQLiteKit
+
+// notes-bench: measures the index against the LIKE scan it replaces, and the build against the sqlite3 shell.
+// A report, never a test: it prints a Markdown table and writes the same figures as JSON.
+
+ChildProcess.trampolineIfAsked(CommandLine.arguments)
+let program = "notes-bench"
+let parser = ArgumentParser(options: [
+    OptionSpec(["--generate"], value: "N", help: "generate a deterministic corpus of N notes into --out, then benchmark it"),
+    OptionSpec(["--out"], value: "DIR", help: "where --generate writes the corpus (reused when it already holds it)"),
+    OptionSpec(["--seed"], value: "N", help: "seed of the generated corpus (default 20240601)"),
+    OptionSpec(["--generate-only"], help: "stop after generating the corpus"),
+    OptionSpec(["--corpus"], value: "DIR", help: "benchmark an existing folder of notes instead"),
+    OptionSpec(["--work"], value: "DIR", help: "folder for the index files (default: $TMPDIR/notes-bench)"),
+    OptionSpec(["--json"], value: "FILE", help: "also write the figures as JSON to FILE"),
+    OptionSpec(["--runs"], value: "N", help: "timed runs per query form and per process (default 20)"),
+    OptionSpec(["--skip-build"], help: "reuse the index in --work instead of building (queries only)"),
+    OptionSpec(["--skip-baseline"], help: "do not run the sqlite3-shell baseline build"),
+    OptionSpec(["--skip-queries"], help: "measure builds only"),
+    OptionSpec(["--sqlite3"], value: "PATH", help: "the sqlite3 shell for the baseline (default /usr/bin/sqlite3)"),
+    OptionSpec(["--tune"], help: "instead of the report, build the corpus in-process under each tuning variant"),
+    OptionSpec(["--variants"], value: "LIST", help: "with --tune, comma-separated variant names (default: all)"),
+    OptionSpec(["--repeat"], value: "N", help: "with --tune, builds per variant; the median is reported (default 3)"),
+    OptionSpec(["-h", "--help"], help: "show this help"),
+])
+
+let help = """
+    notes-bench: measure the notes-fts index against LIKE, and its build against SQLite alone
+
+    Usage: swift run -c release notes-bench --generate N --out DIR [options]
+           swift run -c release notes-bench --corpus DIR [options]
+
+    What it measures (all figures from one run, so ratios compare like with like on a noisy machine):
+      build     a fresh `notes-index` build (wall time, notes/s, MB/s, peak RSS of the child process,
+                index size over corpus size), a no-op re-run, and a re-run after 1% of files changed
+                (the files are restored afterwards);
+      baseline  the same schema filled by the sqlite3 shell itself in one transaction (fsdir/readfile,
+                then one FTS5 'rebuild'), and the ratio ours / baseline;
+      queries   words chosen by document frequency (common ~30%, mid ~1%, rare, two-word AND, phrase,
+                prefix, no match, an accented word, Korean), each timed interleaved after warm-up:
+                our ranked top 20 with snippets, the article's
+                `title LIKE ?1 OR body LIKE ?1 ORDER BY modified DESC LIMIT 50`, and an unordered
+                `LIKE … LIMIT 20`; p50/p95/p99 and LIKE / ours;
+      recall    per query, notes LIKE finds, notes we find, and why each finds what the other misses;
+      processes `notes-find` as a whole process: a rare word, and `--sort modified` vs ranked.
+
+    It runs the built notes-index and notes-find next to it: build them first with
+    `swift build -c release`. Generated corpora are deterministic (same N and seed, same bytes).
+
+    Options:
+    \(parser.helpLines().joined(separator: "\\n"))
+
+    Examples:
+      swift build -c release
+      swift run -c release notes-bench --generate 2000 --out /tmp/corpus-2k          quick check (< 1 min)
+      swift run -c release notes-bench --generate 100000 --out /tmp/corpus-100k --json bench.json
+      swift run -c release notes-bench --corpus ~/notes --skip-baseline
+      swift run -c release notes-bench --corpus /tmp/corpus-20k --tune               tuning variants
+    """
+
+func log(_ message: String) { FileHandle.standardError.write(Data("\(program): \(message)\n".utf8)) }
+
+let arguments: ParsedArguments
+do {
+    arguments = try parser.parse(Array(CommandLine.arguments.dropFirst()))
+} catch let error as UsageError {
+    CommandLineTool.fail(program, error.message)
+}
+if arguments.flag("--help") {
+    print(help)
+    exit(0)
+}
+
+do {
+    let runs = try CommandLineTool.integer(arguments.value("--runs"), option: "--runs", minimum: 1) ?? 20
+    let seed = UInt64(try CommandLineTool.integer(arguments.value("--seed"), option: "--seed") ?? 20_240_601)
+    let corpusRoot: String
+    if let count = try CommandLineTool.integer(arguments.value("--generate"), option: "--generate", minimum: 1) {
+        guard let out = arguments.value("--out") else {
+            throw UsageError("--generate needs --out DIR, the folder to write the corpus to")
+        }
+        corpusRoot = PathNormalization.absolute(out)
+        try CorpusInfo.generate(count: count, seed: seed, root: corpusRoot, log: log)
+        if arguments.flag("--generate-only") { exit(0) }
+    } else if let corpus = arguments.value("--corpus") {
+        corpusRoot = PathNormalization.absolute(corpus)
+    } else {
+        throw UsageError("give --generate N --out DIR or --corpus DIR (see --help)")
+    }
+    let work = PathNormalization.absolute(arguments.value("--work") ?? NSTemporaryDirectory() + "notes-bench")
+    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    let corpus = try CorpusInfo(root: corpusRoot)
+
+    if arguments.flag("--tune") {
+        let names = arguments.value("--variants")?.split(separator: ",").map(String.init)
+        let repeats = try CommandLineTool.integer(arguments.value("--repeat"), option: "--repeat", minimum: 1) ?? 3
+        print(try Tuning.run(corpus: corpus, work: work, only: names, repeats: repeats, log: log))
+        exit(0)
+    }
+
+    let database = work + "/index.sqlite"
+    var report = Report()
+    report.sqliteVersion = Connection.sqliteVersion
+    report.cores = ProcessInfo.processInfo.activeProcessorCount
+    report.corpusPath = corpusRoot
+    report.corpusFiles = corpus.files.count
+    report.corpusBytes = corpus.bytes
+
+    if !arguments.flag("--skip-build") {
+        let builder = BuildBenchmark(corpus: corpusRoot, database: database, notesIndex: ChildProcess.sibling("notes-index"))
+        guard FileManager.default.isExecutableFile(atPath: builder.notesIndex) else {
+            throw BenchError("\(builder.notesIndex) not found; run `swift build -c release` first")
+        }
+        log("fresh build of \(corpus.files.count) files…")
+        report.builds.append(try builder.fresh())
+        if !arguments.flag("--skip-baseline") {
+            log("sqlite3-shell baseline build…")
+            let configuration = NoteIndex.defaultConfiguration
+            report.baseline = try ShellBaseline.run(
+                corpus: corpusRoot, database: work + "/baseline.sqlite", shell: arguments.value("--sqlite3") ?? "/usr/bin/sqlite3",
+                synchronous: Indexer.defaultBulkSynchronous, cacheKiB: configuration.cacheSizeKiB ?? 2_000)
+        }
+        log("no-op re-run…")
+        report.builds.append(try builder.index("no-op re-run"))
+        log("re-run after changing 1% of the files…")
+        let (changed, count) = try builder.onePercentChanged(files: corpus.files)
+        report.builds.append(changed)
+        report.changedFiles = count
+    }
+
+    let index = try NoteIndex(path: database, mode: .readOnly)
+    report.notes = try index.noteCount()
+    if !arguments.flag("--skip-queries") {
+        let queries = try QuerySelection.choose(index.connection, noteCount: report.notes)
+        log("timing \(queries.count) queries, \(runs) runs each…")
+        report.queries = try QueryBenchmark(runs: runs).run(queries, index: index, progress: log)
+        log("recall audit…")
+        report.recall = try queries.map { try RecallAudit.audit($0, index: index) }
+        let find = ChildProcess.sibling("notes-find")
+        if let rare = queries.first(where: { $0.label == "rare" }), let common = queries.first, FileManager.default.isExecutableFile(atPath: find) {
+            log("timing notes-find processes…")
+            let base = ["--db", database, "--color", "never"]
+            for (label, extra) in [("rare word, ranked top 20", [rare.text]),
+                                   ("common word, ranked, -n 10", ["-n", "10", common.text]),
+                                   ("common word, --sort modified, -n 10", ["--sort", "modified", "-n", "10", common.text])] {
+                let timing = try ProcessTiming.measure(find, base + extra, runs: runs)
+                report.processes.append((label, "notes-find " + extra.joined(separator: " "), timing))
+            }
+        }
+    }
+    index.close()
+
+    print(report.markdown, terminator: "")
+    if let path = arguments.value("--json") {
+        let data = try JSONSerialization.data(withJSONObject: report.json, options: [.prettyPrinted, .sortedKeys])
+        try data.write(to: URL(fileURLWithPath: path))
+        log("wrote \(path)")
+    }
+} catch let error as UsageError {
+    CommandLineTool.fail(program, error.message)
+} catch {
+    CommandLineTool.fail(program, String(describing: error))
+}
