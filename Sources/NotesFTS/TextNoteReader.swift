@@ -12,7 +12,11 @@ public enum TextNoteReader {
     public static let maximumTitleLength = 120
 
     /// Builds the note of `text` read from `path`; `modified` is the file's time, used when the text has none.
-    public static func note(text: String, path: String, isMarkdown: Bool, modified: Date?) -> Note {
+    /// Windows (`\r\n`) and old Mac (`\r`) line endings are read as `\n`.
+    public static func note(text original: String, path: String, isMarkdown: Bool, modified: Date?) -> Note {
+        let text = hasCarriageReturn(original)
+            ? original.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            : original
         var matter = FrontMatter()
         var body = Substring(text)
         if isMarkdown { (matter, body) = FrontMatter.split(text) }

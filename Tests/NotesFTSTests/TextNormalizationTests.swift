@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import NotesFTS
 
@@ -16,5 +17,16 @@ import Testing
                       ("\u{301}", false), ("-", false), ("\u{E000}", true), ("ß", true)])
     func tokenCharacters(text: String, expected: Bool) {
         #expect(TextNormalization.hasTokenCharacters(text) == expected)
+    }
+}
+
+@Suite struct NFCQuickCheckTests {
+    @Test(arguments: [("plain ascii", true), ("café", true), ("국회의원", true), ("漢字", true), ("— “quotes”", true),
+                      ("e\u{301}", false), ("\u{1100}\u{1161}", false), ("가\u{11A8}", false), ("😀", false), ("\u{212B}", false)])
+    func quickCheckIsConservative(text: String, known: Bool) {
+        #expect(TextNormalization.isKnownNFC(text) == known)
+        // Whatever the quick check says, the result is NFC.
+        #expect(Array(TextNormalization.normalize(text).unicodeScalars)
+                == Array(text.precomposedStringWithCanonicalMapping.unicodeScalars))
     }
 }

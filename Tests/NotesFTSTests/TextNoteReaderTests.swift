@@ -51,6 +51,24 @@ import Testing
         #expect(unclosed.body.hasPrefix("---"))
     }
 
+    @Test func lineScanningMatchesSplitting() {
+        var lines: [Substring] = []
+        TextNoteReader.forEachLine("a\n\nb\n") { lines.append($0); return true }
+        #expect(lines == ["a", "", "b", ""])
+        var first: [Substring] = []
+        TextNoteReader.forEachLine("x\ny") { first.append($0); return false }
+        #expect(first == ["x"])
+    }
+
+    @Test func windowsLineEndingsAndMissingFinalNewline() {
+        let crlf = TextNoteReader.note(text: "# Title\r\nbody #tag\r\n", path: "/x/a.md", isMarkdown: true, modified: nil)
+        #expect(crlf.title == "Title")
+        #expect(crlf.tags == ["tag"])
+        #expect(crlf.body == "# Title\nbody #tag\n")
+        let bare = TextNoteReader.note(text: "---\ntitle: T\n---\nno newline", path: "/x/a.md", isMarkdown: true, modified: nil)
+        #expect(bare.title == "T" && bare.body == "no newline" && bare.line == 4)
+    }
+
     @Test(arguments: [
         ("#work and #home-office", ["work", "home-office"]),
         ("# Heading is not a tag", []),
