@@ -157,7 +157,15 @@ do {
         if report.tokenizers != nil {
             log("tokenizer comparison: timing the queries on both indexes…")
             let plain = try NoteIndex(path: unicode61Database, mode: .readOnly)
-            try report.tokenizers?.measure(queries, indexes: [index, plain], runs: runs)
+            // The Korean query above is a bigram of the CJK index's vocabulary; add a two-syllable noun that is a
+            // whole token for unicode61 (~1% of notes), to show what unicode61 misses when a particle is attached.
+            var compared = queries
+            if let word = try QuerySelection.choose(plain.connection, noteCount: report.notes).first(where: { $0.label == "Korean (~1%)" }),
+               !queries.contains(where: { $0.text == word.text }) {
+                compared.append(BenchQuery(label: "Korean word (~1% for unicode61)", text: word.text,
+                                           likePatterns: word.likePatterns, documentFrequency: word.documentFrequency))
+            }
+            try report.tokenizers?.measure(compared, indexes: [index, plain], runs: runs)
             plain.close()
         }
         let find = ChildProcess.sibling("notes-find")
