@@ -20,7 +20,7 @@ let parser = ArgumentParser(options: [
     OptionSpec(["--skip-build"], help: "reuse the index in --work instead of building (queries only)"),
     OptionSpec(["--skip-baseline"], help: "do not run the sqlite3-shell baseline build"),
     OptionSpec(["--skip-queries"], help: "measure builds only"),
-    OptionSpec(["--compare-tokenizers"], help: "also build the corpus with `notes-index --tokenizer unicode61` and compare it with the CJK tokenizer (build time, index size, query p50, notes found vs LIKE); adds one build and the queries again"),
+    OptionSpec(["--compare-tokenizers"], help: "also build with `notes-index --tokenizer unicode61` and compare (see tokenizers above)"),
     OptionSpec(["--sqlite3"], value: "PATH", help: "the sqlite3 shell for the baseline (default /usr/bin/sqlite3)"),
     OptionSpec(["--tune"], help: "instead of the report, build the corpus in-process under each tuning variant"),
     OptionSpec(["--variants"], value: "LIST", help: "with --tune, comma-separated variant names (default: all)"),
@@ -56,7 +56,7 @@ let help = """
     `swift build -c release`. Generated corpora are deterministic (same N and seed, same bytes).
 
     Options:
-    \(parser.helpLines().joined(separator: "\\n"))
+    \(parser.helpLines().joined(separator: "\n"))
 
     Examples:
       swift build -c release
