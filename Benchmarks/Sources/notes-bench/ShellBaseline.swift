@@ -2,7 +2,8 @@ import Foundation
 import NotesFTS
 
 /// The yardstick for a fresh build: the `sqlite3` command-line shell filling the same schema itself, in one
-/// transaction, with `fsdir()` and `readfile()` (no Swift, no parsing beyond "title = first line").
+/// transaction, with `fsdir()` and `readfile()` (no Swift beyond the loaded tokenizer, no parsing beyond
+/// "title = first line").
 ///
 /// It is the fastest honest equivalent of our first build: the same tables, indexes and FTS5 table (with the
 /// same tokenizer: the shell first `.load`s the `libNotesFTSExtension` built next to `notes-index`), the same
