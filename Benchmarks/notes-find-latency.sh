@@ -22,9 +22,13 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$db" ] || { echo "notes-find-latency.sh: give --db INDEX (see --help)" >&2; exit 2; }
 find_bin="$root/.build/release/notes-find"
+# The index's notes_fts uses the notes_cjk_v1 tokenizer: the sqlite3 shell needs the extension to read it.
+ext="$root/.build/release/libNotesFTSExtension"
+[ -f "$ext.so" ] || [ -f "$ext.dylib" ] || { echo "$(basename "$0"): $ext.so missing; run swift build -c release" >&2; exit 2; }
+vocab_sql() { sqlite3 -readonly -cmd ".load $ext" "$@"; }
 [ -x "$find_bin" ] || { echo "notes-find-latency.sh: $find_bin missing; run swift build -c release" >&2; exit 2; }
 if [ -z "$word" ]; then
-  word=$(sqlite3 -readonly "$db" "CREATE VIRTUAL TABLE temp.v USING fts5vocab(main, notes_fts, row);
+  word=$(vocab_sql "$db" "CREATE VIRTUAL TABLE temp.v USING fts5vocab(main, notes_fts, row);
     SELECT term FROM temp.v WHERE doc BETWEEN 3 AND 8 AND length(term) >= 7 AND term NOT GLOB '*[^a-z]*'
     ORDER BY doc, term LIMIT 1;")
 fi

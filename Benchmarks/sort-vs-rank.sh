@@ -24,6 +24,10 @@ while [ $# -gt 0 ]; do
 done
 corpus=${corpus:-/tmp/notes-bench-corpus-$((count / 1000))k}
 bin="$root/.build/release"
+# The index's notes_fts uses the notes_cjk_v1 tokenizer: the sqlite3 shell needs the extension to read it.
+ext="$root/.build/release/libNotesFTSExtension"
+[ -f "$ext.so" ] || [ -f "$ext.dylib" ] || { echo "$(basename "$0"): $ext.so missing; run swift build -c release" >&2; exit 2; }
+vocab_sql() { sqlite3 -readonly -cmd ".load $ext" "$@"; }
 for tool in notes-bench notes-index notes-find; do
   [ -x "$bin/$tool" ] || { echo "sort-vs-rank.sh: $bin/$tool missing; run swift build -c release" >&2; exit 2; }
 done
@@ -32,7 +36,7 @@ mkdir -p "$work"
 db="$work/index.sqlite"
 "$bin/notes-index" --quiet --db "$db" "$corpus"
 notes=$(sqlite3 -readonly "$db" "SELECT count(*) FROM notes;")
-word=$(sqlite3 -readonly "$db" "CREATE VIRTUAL TABLE temp.v USING fts5vocab(main, notes_fts, row);
+word=$(vocab_sql "$db" "CREATE VIRTUAL TABLE temp.v USING fts5vocab(main, notes_fts, row);
   SELECT term FROM temp.v WHERE length(term) >= 4 AND term NOT GLOB '*[^a-z]*'
   ORDER BY abs(doc - $notes * 0.3), term LIMIT 1;")
 matches=$("$bin/notes-find" --db "$db" -c "$word" || true)

@@ -117,17 +117,17 @@ public enum CJKTokenizer {
             .fromOpaque(UnsafeRawPointer(tokenizer)).takeUnretainedValue().base.xTokenize else { return SQLITE_MISUSE }
         guard let text, length > 0 else { return SQLITE_OK }
         let instance = Unmanaged<TokenizerInstance>.fromOpaque(UnsafeRawPointer(tokenizer)).takeUnretainedValue()
-        let call = TokenizeCall(instance: instance, text: text, context: context, output: output,
+        var call = TokenizeCall(instance: instance, text: text, context: context, output: output,
                                 isQuery: flags & FTS5_TOKENIZE_QUERY != 0, flags: flags)
-        let result = withExtendedLifetime(call) {
-            baseTokenize(instance.primary, Unmanaged.passUnretained(call).toOpaque(), flags, text, length) {
+        return withUnsafeMutablePointer(to: &call) { pointer in
+            let result = baseTokenize(instance.primary, UnsafeMutableRawPointer(pointer), flags, text, length) {
                 context, tokenFlags, token, length, start, end in
-                Unmanaged<TokenizeCall>.fromOpaque(context!).takeUnretainedValue()
-                    .receive(flags: tokenFlags, token: token, length: length, start: start, end: end)
+                TokenizeCall.receive(context!.assumingMemoryBound(to: TokenizeCall.self), flags: tokenFlags,
+                                     token: token, length: length, start: start, end: end)
             }
+            if result != SQLITE_OK { return result }
+            return TokenizeCall.finish(pointer)
         }
-        if result != SQLITE_OK { return result }
-        return call.finish()
     }
 }
 

@@ -1,8 +1,16 @@
 import CSQLite
 
 /// The state of one xTokenize call: receives `unicode61`'s tokens and emits the CJK tokenizer's.
-final class TokenizeCall {
-    let instance: TokenizerInstance
+///
+/// It lives on the stack of ``CJKTokenizer``'s xTokenize and is reached from the C callbacks through an
+/// `UnsafeMutablePointer` (the callback context), never as a class instance: this is the per-token hot path
+/// of every build and every `snippet()`, and a class here cost a retain/release pair and dynamic exclusivity
+/// checks on every token. The functions are static and take the pointer, and every field is read or written
+/// in its own short access, so the nested callback of ``reTokenize(_:from:to:)`` never overlaps an access of
+/// its caller.
+struct TokenizeCall {
+    let base: fts5_tokenizer
+    let secondary: OpaquePointer
     let text: UnsafePointer<CChar>
     let bytes: UnsafePointer<UInt8>
     let context: UnsafeMutableRawPointer?
@@ -11,15 +19,16 @@ final class TokenizeCall {
     let flags: Int32
     /// Byte offsets of each character of the CJK run not yet emitted (query mode keeps one run pending until
     /// it knows whether another token follows it).
-    private var runStarts: [Int32] = []
-    private var runEnds: [Int32] = []
+    var runStarts: [Int32] = []
+    var runEnds: [Int32] = []
     /// Where the slice being re-tokenized starts in `text`.
-    private var sliceBase: Int32 = 0
-    private var result: Int32 = SQLITE_OK
+    var sliceBase: Int32 = 0
+    var result: Int32 = SQLITE_OK
 
     init(instance: TokenizerInstance, text: UnsafePointer<CChar>, context: UnsafeMutableRawPointer?,
          output: @escaping TokenCallback, isQuery: Bool, flags: Int32) {
-        self.instance = instance
+        self.base = instance.base
+        self.secondary = instance.secondary
         self.text = text
         self.bytes = UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self)
         self.context = context
@@ -29,89 +38,99 @@ final class TokenizeCall {
     }
 
     /// One `unicode61` token covering `text[start..<end]`.
-    func receive(flags tokenFlags: Int32, token: UnsafePointer<CChar>?, length: Int32, start: Int32, end: Int32) -> Int32 {
+    static func receive(_ call: UnsafeMutablePointer<TokenizeCall>, flags tokenFlags: Int32, token: UnsafePointer<CChar>?,
+                        length: Int32, start: Int32, end: Int32) -> Int32 {
         // Fast path: every CJK character starts with a byte of at least 0xE1 (U+1100 is E1 84 80).
-        var mayHoldCJK = false
-        for offset in Int(start)..<Int(end) where bytes[offset] >= 0xE1 {
-            mayHoldCJK = true
-            break
-        }
-        if !mayHoldCJK {
-            flushRun(followed: true)
-            if result == SQLITE_OK { result = output(context, tokenFlags, token, length, start, end) }
+        let bytes = call.pointee.bytes
+        var offset = Int(start)
+        let stop = Int(end)
+        while offset < stop && bytes[offset] < 0xE1 { offset += 1 }
+        if offset == stop {
+            if !call.pointee.runStarts.isEmpty { flushRun(call, followed: true) }
+            guard call.pointee.result == SQLITE_OK else { return call.pointee.result }
+            let result = call.pointee.output(call.pointee.context, tokenFlags, token, length, start, end)
+            call.pointee.result = result
             return result
         }
+        return receiveMixed(call, start: start, end: end)
+    }
+
+    /// The slow path of ``receive(_:flags:token:length:start:end:)``: a token that may hold CJK characters.
+    private static func receiveMixed(_ call: UnsafeMutablePointer<TokenizeCall>, start: Int32, end: Int32) -> Int32 {
         var offset = start
         var segmentStart = start
         var segmentIsCJK: Bool?
-        while offset < end && result == SQLITE_OK {
-            let (codePoint, width) = decode(at: offset, end: end)
+        while offset < end && call.pointee.result == SQLITE_OK {
+            let (codePoint, width) = decode(call.pointee.bytes, at: offset, end: end)
             let isCJK = CJKScript.contains(codePoint: codePoint)
             if let current = segmentIsCJK, current != isCJK {
-                if !current { reTokenize(from: segmentStart, to: offset) }
+                if !current { reTokenize(call, from: segmentStart, to: offset) }
                 segmentStart = offset
             }
             if isCJK {
-                if segmentIsCJK != true { flushRun(followed: true) }
-                runStarts.append(offset)
-                runEnds.append(offset + width)
+                if segmentIsCJK != true { flushRun(call, followed: true) }
+                call.pointee.runStarts.append(offset)
+                call.pointee.runEnds.append(offset + width)
             }
             segmentIsCJK = isCJK
             offset += width
         }
-        if segmentIsCJK == false && result == SQLITE_OK { reTokenize(from: segmentStart, to: end) }
+        if segmentIsCJK == false && call.pointee.result == SQLITE_OK { reTokenize(call, from: segmentStart, to: end) }
         // A run at the end of a unicode61 token ends there: a separator or the end of the text follows.
-        if !isQuery { flushRun(followed: true) }
-        return result
+        if !call.pointee.isQuery { flushRun(call, followed: true) }
+        return call.pointee.result
     }
 
     /// Called after `unicode61` is done: emits a pending query run (nothing follows it).
-    func finish() -> Int32 {
-        flushRun(followed: false)
-        return result
+    static func finish(_ call: UnsafeMutablePointer<TokenizeCall>) -> Int32 {
+        flushRun(call, followed: false)
+        return call.pointee.result
     }
 
     /// Emits the pending CJK run: its bigrams, then its last character when it stands alone or when
     /// `followed` (always in documents; in queries only when another token comes after it).
-    private func flushRun(followed: Bool) {
-        let count = runStarts.count
+    private static func flushRun(_ call: UnsafeMutablePointer<TokenizeCall>, followed: Bool) {
+        let count = call.pointee.runStarts.count
         guard count > 0 else { return }
         defer {
-            runStarts.removeAll(keepingCapacity: true)
-            runEnds.removeAll(keepingCapacity: true)
+            call.pointee.runStarts.removeAll(keepingCapacity: true)
+            call.pointee.runEnds.removeAll(keepingCapacity: true)
         }
-        guard result == SQLITE_OK else { return }
+        guard call.pointee.result == SQLITE_OK else { return }
         if count > 1 {
             for index in 0..<(count - 1) {
-                emit(start: runStarts[index], end: runEnds[index + 1])
-                if result != SQLITE_OK { return }
+                emit(call, start: call.pointee.runStarts[index], end: call.pointee.runEnds[index + 1])
+                if call.pointee.result != SQLITE_OK { return }
             }
         }
-        if count == 1 || followed || !isQuery {
-            emit(start: runStarts[count - 1], end: runEnds[count - 1])
+        if count == 1 || followed || !call.pointee.isQuery {
+            emit(call, start: call.pointee.runStarts[count - 1], end: call.pointee.runEnds[count - 1])
         }
     }
 
-    private func emit(start: Int32, end: Int32) {
-        result = output(context, 0, text + Int(start), end - start, start, end)
+    private static func emit(_ call: UnsafeMutablePointer<TokenizeCall>, start: Int32, end: Int32) {
+        let result = call.pointee.output(call.pointee.context, 0, call.pointee.text + Int(start), end - start, start, end)
+        call.pointee.result = result
     }
 
     /// Runs the second `unicode61` over `text[start..<end]` and forwards its tokens, offsets shifted.
-    private func reTokenize(from start: Int32, to end: Int32) {
-        guard result == SQLITE_OK, let baseTokenize = instance.base.xTokenize else { return }
-        flushRun(followed: true)
-        sliceBase = start
-        let code = baseTokenize(instance.secondary, Unmanaged.passUnretained(self).toOpaque(), flags,
-                                text + Int(start), end - start) { context, tokenFlags, token, length, start, end in
-            let call = Unmanaged<TokenizeCall>.fromOpaque(context!).takeUnretainedValue()
-            call.result = call.output(call.context, tokenFlags, token, length, start + call.sliceBase, end + call.sliceBase)
-            return call.result
+    private static func reTokenize(_ call: UnsafeMutablePointer<TokenizeCall>, from start: Int32, to end: Int32) {
+        guard call.pointee.result == SQLITE_OK, let baseTokenize = call.pointee.base.xTokenize else { return }
+        flushRun(call, followed: true)
+        call.pointee.sliceBase = start
+        let code = baseTokenize(call.pointee.secondary, UnsafeMutableRawPointer(call), call.pointee.flags,
+                                call.pointee.text + Int(start), end - start) { context, tokenFlags, token, length, start, end in
+            let call = context!.assumingMemoryBound(to: TokenizeCall.self)
+            let base = call.pointee.sliceBase
+            let result = call.pointee.output(call.pointee.context, tokenFlags, token, length, start + base, end + base)
+            call.pointee.result = result
+            return result
         }
-        if result == SQLITE_OK { result = code }
+        if call.pointee.result == SQLITE_OK { call.pointee.result = code }
     }
 
     /// Decodes the UTF-8 character at `offset` (FTS5 hands over valid UTF-8; a stray byte counts as one).
-    private func decode(at offset: Int32, end: Int32) -> (UInt32, Int32) {
+    private static func decode(_ bytes: UnsafePointer<UInt8>, at offset: Int32, end: Int32) -> (UInt32, Int32) {
         let lead = UInt32(bytes[Int(offset)])
         let width: Int32
         var value: UInt32

@@ -19,6 +19,8 @@ struct BuildBenchmark {
     let database: String
     /// The `notes-index` executable.
     let notesIndex: String
+    /// Options added to every `notes-index` run (`--tokenizer unicode61` for the tokenizer comparison).
+    var extraArguments: [String] = []
 
     /// Deletes the index and builds it from scratch.
     func fresh() throws -> Run {
@@ -29,7 +31,7 @@ struct BuildBenchmark {
     /// Runs `notes-index` again over the same files.
     func index(_ label: String) throws -> Run {
         Self.settle()
-        let measurement = try ChildProcess.run(notesIndex, ["--db", database, "--quiet", corpus])
+        let measurement = try ChildProcess.run(notesIndex, ["--db", database, "--quiet"] + extraArguments + [corpus])
         guard measurement.status == 0 else {
             throw BenchError("notes-index exited with \(measurement.status): \(measurement.standardError.suffix(300))")
         }

@@ -22,6 +22,8 @@ struct Report {
     var recall: [RecallAudit.Result] = []
     /// Whole-process `notes-find` timings (ms): label → percentiles and the command line.
     var processes: [(label: String, command: String, timing: Percentiles)] = []
+    /// `--compare-tokenizers`: the CJK tokenizer against plain `unicode61`.
+    var tokenizers: TokenizerComparison?
 
     /// Formats milliseconds for a table.
     static func ms(_ value: Double) -> String {
@@ -94,6 +96,7 @@ struct Report {
                 lines.append("| \(process.label) | `\(process.command)` | \(Self.ms(process.timing.p50)) | \(Self.ms(process.timing.p95)) | \(process.timing.count) |")
             }
         }
+        if let tokenizers { lines += tokenizers.markdown(notes: notes, corpusBytes: corpusBytes) }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -126,6 +129,7 @@ struct Report {
             ["label": $0.query.label, "like": $0.likeCount, "ours": $0.ourCount, "like_only": $0.likeOnly,
              "ours_only": $0.oursOnly, "like_only_reasons": $0.likeOnlyReasons, "ours_only_reasons": $0.oursOnlyReasons]
         }
+        if let tokenizers { object["tokenizers"] = tokenizers.json(notes: notes) }
         object["processes"] = processes.map { ["label": $0.label, "command": $0.command, "ms": $0.timing.json] }
         return object
     }

@@ -20,6 +20,7 @@ let parser = ArgumentParser(options: [
     OptionSpec(["--skip-build"], help: "reuse the index in --work instead of building (queries only)"),
     OptionSpec(["--skip-baseline"], help: "do not run the sqlite3-shell baseline build"),
     OptionSpec(["--skip-queries"], help: "measure builds only"),
+    OptionSpec(["--compare-tokenizers"], help: "also build with `notes-index --tokenizer unicode61` and compare (see tokenizers above)"),
     OptionSpec(["--sqlite3"], value: "PATH", help: "the sqlite3 shell for the baseline (default /usr/bin/sqlite3)"),
     OptionSpec(["--tune"], help: "instead of the report, build the corpus in-process under each tuning variant"),
     OptionSpec(["--variants"], value: "LIST", help: "with --tune, comma-separated variant names (default: all)"),
@@ -38,25 +39,29 @@ let help = """
                 index size over corpus size), a no-op re-run, and a re-run after 1% of files changed
                 (the files are restored afterwards);
       baseline  the same schema filled by the sqlite3 shell itself in one transaction (fsdir/readfile,
-                then one FTS5 'rebuild'), and the ratio ours / baseline;
+                then one FTS5 'rebuild'), with the same tokenizer (notes_cjk_v1, loaded into the shell
+                from libNotesFTSExtension next to notes-index), and the ratio ours / baseline;
       queries   words chosen by document frequency (common ~30%, mid ~1%, rare, two-word AND, phrase,
                 prefix, no match, an accented word, Korean), each timed interleaved after warm-up:
                 our ranked top 20 with snippets, the article's
                 `title LIKE ?1 OR body LIKE ?1 ORDER BY modified DESC LIMIT 50`, and an unordered
                 `LIKE … LIMIT 20`; p50/p95/p99 and LIKE / ours;
       recall    per query, notes LIKE finds, notes we find, and why each finds what the other misses;
-      processes `notes-find` as a whole process: a rare word, and `--sort modified` vs ranked.
+      processes `notes-find` as a whole process: a rare word, and `--sort modified` vs ranked;
+      tokenizers with --compare-tokenizers, the index's CJK tokenizer against plain unicode61 on the same
+                corpus: fresh build time, peak RSS, index size, ranked top-20 p50 per query and the notes
+                each finds against LIKE (the Korean query shows what the tokenizer is for).
 
     It runs the built notes-index and notes-find next to it: build them first with
     `swift build -c release`. Generated corpora are deterministic (same N and seed, same bytes).
 
     Options:
-    \(parser.helpLines().joined(separator: "\\n"))
+    \(parser.helpLines().joined(separator: "\n"))
 
     Examples:
       swift build -c release
       swift run -c release notes-bench --generate 2000 --out /tmp/corpus-2k          quick check (< 1 min)
-      swift run -c release notes-bench --generate 100000 --out /tmp/corpus-100k --json bench.json
+      swift run -c release notes-bench --generate 100000 --out /tmp/corpus-100k --compare-tokenizers --json bench.json
       swift run -c release notes-bench --corpus ~/notes --skip-baseline
       swift run -c release notes-bench --corpus /tmp/corpus-20k --tune               tuning variants
     """
@@ -102,6 +107,8 @@ do {
     }
 
     let database = work + "/index.sqlite"
+    let unicode61Database = work + "/index-unicode61.sqlite"
+    let compareTokenizers = arguments.flag("--compare-tokenizers")
     var report = Report()
     report.sqliteVersion = Connection.sqliteVersion
     report.cores = ProcessInfo.processInfo.activeProcessorCount
@@ -121,7 +128,15 @@ do {
             let configuration = NoteIndex.defaultConfiguration
             report.baseline = try ShellBaseline.run(
                 corpus: corpusRoot, database: work + "/baseline.sqlite", shell: arguments.value("--sqlite3") ?? "/usr/bin/sqlite3",
-                synchronous: Indexer.defaultBulkSynchronous, cacheKiB: configuration.cacheSizeKiB ?? 2_000)
+                synchronous: Indexer.defaultBulkSynchronous, cacheKiB: configuration.cacheSizeKiB ?? 2_000,
+                tokenizer: .cjk, loadExtension: ShellBaseline.extensionPath(nextTo: builder.notesIndex))
+        }
+        if compareTokenizers, let fresh = report.builds.first {
+            log("fresh build with --tokenizer unicode61…")
+            let plain = try TokenizerComparison.buildUnicode61(corpus: corpusRoot, database: unicode61Database,
+                                                               notesIndex: builder.notesIndex)
+            report.tokenizers = TokenizerComparison(sides: [.init(tokenizer: FullTextTokenizer.cjk.recordedName, build: fresh),
+                                                            .init(tokenizer: "unicode61", build: plain)])
         }
         log("no-op re-run…")
         report.builds.append(try builder.index("no-op re-run"))
@@ -139,6 +154,20 @@ do {
         report.queries = try QueryBenchmark(runs: runs).run(queries, index: index, progress: log)
         log("recall audit…")
         report.recall = try queries.map { try RecallAudit.audit($0, index: index) }
+        if report.tokenizers != nil {
+            log("tokenizer comparison: timing the queries on both indexes…")
+            let plain = try NoteIndex(path: unicode61Database, mode: .readOnly)
+            // The Korean query above is a bigram of the CJK index's vocabulary; add a two-syllable noun that is a
+            // whole token for unicode61 (~1% of notes), to show what unicode61 misses when a particle is attached.
+            var compared = queries
+            if let word = try QuerySelection.choose(plain.connection, noteCount: report.notes).first(where: { $0.label == "Korean (~1%)" }),
+               !queries.contains(where: { $0.text == word.text }) {
+                compared.append(BenchQuery(label: "Korean word (~1% for unicode61)", text: word.text,
+                                           likePatterns: word.likePatterns, documentFrequency: word.documentFrequency))
+            }
+            try report.tokenizers?.measure(compared, indexes: [index, plain], runs: runs)
+            plain.close()
+        }
         let find = ChildProcess.sibling("notes-find")
         if let rare = queries.first(where: { $0.label == "rare" }), let common = queries.first, FileManager.default.isExecutableFile(atPath: find) {
             log("timing notes-find processes…")
