@@ -6,20 +6,6 @@ import Testing
 /// Acceptance 1 of issue 4: over a generated Korean corpus, every query of 1 to 6 syllables finds exactly
 /// the notes `LIKE '%q%'` finds (after NFC), through the index.
 @Suite struct KoreanRecallTests {
-    /// A small deterministic generator (SplitMix64), so the corpus is the same on every run.
-    private struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
-        mutating func chance(_ percent: UInt64) -> Bool { next() % 100 < percent }
-    }
-
     private static let nouns = [
         "국회", "국회의원", "의원", "법률안", "법률", "데이터베이스", "데이터", "전문검색", "검색", "검색어", "색인",
         "회의", "회의록", "일정", "배포", "서버", "개발자", "사용자", "프로그램", "정부", "대통령", "선거", "국민",
@@ -35,7 +21,7 @@ import Testing
 
     /// 240 notes: sentences of nouns with particles, verbs, some Latin words and some Hanja.
     private static func corpus() -> [Note] {
-        var generator = Generator(state: 20_240_401)
+        var generator = SeededGenerator(state: 20_240_401)
         var notes: [Note] = []
         for number in 0..<240 {
             var sentences: [String] = []

@@ -5,19 +5,6 @@ import Testing
 /// Feeds 10,000 deterministic random strings to the parser and the search: none may crash or produce an
 /// SQLite or FTS5 error.
 @Suite struct QueryFuzzTests {
-    /// SplitMix64: a tiny seeded generator, the same sequence on every machine.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
-    }
-
     static let pieces: [String] = [
         "\"", "\"", "(", ")", "*", "-", "+", ":", "^", "|", "{", "}", "[", "]", ",", ".", "'", "\\", "/", "%", "#", "@",
         "!", "?", ";", "=", "<", ">", ">=", "<=", "~", "`", "$", "&", " ", " ", " ", "\t", "\n", "\u{0}", "\u{2}", "\u{3}",
@@ -29,7 +16,7 @@ import Testing
 
     @Test func tenThousandRandomQueriesNeverError() throws {
         let index = try SearchFixture.makeIndex()
-        var generator = Generator(state: 20_261_129)
+        var generator = SeededGenerator(state: 20_261_129)
         var searched = 0
         for _ in 0..<10_000 {
             var text = ""
