@@ -52,7 +52,7 @@ let help = """
       notes-find 'title:meeting -draft "next week"'
       notes-find --sort modified --since 2w budget
       notes-find -l todo | xargs -d '\\n' ls -l
-      notes-find --json sqlite | jq .title
+      notes-find --json sqlite | jq -r 'select(.type == "result") | .title'
       notes-find 국회                             notes containing 국회 (국회의원은, 국회에서…)
       notes-find --substring 'talog upd'          notes containing that text anywhere
     """
