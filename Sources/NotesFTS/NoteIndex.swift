@@ -43,10 +43,12 @@ public final class NoteIndex {
     ///
     /// Every connection registers the CJK tokenizer (``CJKTokenizer``) before it touches `notes_fts`. A
     /// read-write open with a `tokenizer` other than the one the index records rebuilds `notes_fts` once, in
-    /// one transaction; a read-only open searches with whichever tokenizer the index was built with.
+    /// one transaction; `nil` keeps the index's own choice (``FullTextTokenizer/cjk`` for a new index, and the
+    /// current version of the CJK tokenizer for one built with an older version). A read-only open searches
+    /// with whichever tokenizer the index was built with.
     public init(path: String, mode: Mode = .readWrite,
                 configuration: Connection.Configuration = NoteIndex.defaultConfiguration,
-                tokenizer: FullTextTokenizer = .cjk) throws {
+                tokenizer: FullTextTokenizer? = nil) throws {
         self.path = path
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -82,7 +84,7 @@ public final class NoteIndex {
                 try Schema.validateReadable(connection)
             } else {
                 try Schema.migrate(connection)
-                try Schema.ensureTokenizer(connection, tokenizer)
+                try Schema.ensureTokenizer(connection, tokenizer ?? Schema.keptTokenizer(connection))
             }
         } catch let error as SQLiteError {
             connection.close()

@@ -108,6 +108,12 @@ public enum Schema {
         return try db.scalarText("SELECT value FROM meta WHERE key = 'tokenizer'")
     }
 
+    /// The tokenizer an index keeps when none is asked for: plain `unicode61` if it was built with it on
+    /// purpose, else the current CJK tokenizer (which also upgrades an older CJK tokenizer version).
+    static func keptTokenizer(_ db: Connection) throws -> FullTextTokenizer {
+        try recordedTokenizer(db) == FullTextTokenizer.unicode61.recordedName ? .unicode61 : .cjk
+    }
+
     /// Recreates `notes_fts` with `tokenizer` when the index was built with another one (for example an
     /// older ``CJKTokenizer/version``), then rebuilds it from `notes`: one transaction, once.
     /// Returns whether it rebuilt.

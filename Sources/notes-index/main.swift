@@ -9,7 +9,7 @@ let parser = ArgumentParser(options: [
     OptionSpec(["--db"], value: "PATH", help: "index file (default: $NOTES_DB, else $XDG_DATA_HOME/notes-fts/notes.sqlite)"),
     OptionSpec(["--check"], help: "verify the index (SQLite and FTS5 integrity checks); exit 0 if both pass"),
     OptionSpec(["--rebuild"], help: "rebuild the full-text index from the notes table, in one transaction"),
-    OptionSpec(["--tokenizer"], value: "NAME", help: "cjk (default: Korean, Chinese, Japanese by substring) or unicode61 (whole words only); a change rebuilds the index"),
+    OptionSpec(["--tokenizer"], value: "NAME", help: "cjk (Korean, Chinese, Japanese by substring; the default for a new index) or unicode61 (whole words only); the index keeps its choice, a change rebuilds it"),
     OptionSpec(["-q", "--quiet"], help: "print warnings only, no summary line"),
     OptionSpec(["-h", "--help"], help: "show this help"),
     OptionSpec(["-V", "--version"], help: "show the version"),
@@ -53,9 +53,10 @@ if maintenance && !FileManager.default.fileExists(atPath: databasePath) {
     CommandLineTool.fail(program, NotesFTSError.indexNotFound(path: databasePath).description)
 }
 
-let tokenizer: FullTextTokenizer
+let tokenizer: FullTextTokenizer?
 switch arguments.value("--tokenizer")?.lowercased() {
-case nil, "cjk": tokenizer = .cjk
+case nil: tokenizer = nil
+case "cjk": tokenizer = .cjk
 case "unicode61": tokenizer = .unicode61
 case let other?: CommandLineTool.fail(program, "--tokenizer takes cjk or unicode61, not '\(other)'")
 }

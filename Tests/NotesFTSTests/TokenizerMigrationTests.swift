@@ -72,7 +72,7 @@ import Testing
         index.close()
     }
 
-    @Test func plainUnicode61CanBeChosenAndIsReplacedByTheDefault() throws {
+    @Test func plainUnicode61CanBeChosenIsKeptAndIsReplacedOnRequest() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             let plain = try NoteIndex(path: path, tokenizer: .unicode61)
@@ -86,7 +86,13 @@ import Testing
         let reader = try NoteIndex(path: path, mode: .readOnly)
         #expect(try reader.tokenizerName() == "unicode61")
         reader.close()
-        let index = try NoteIndex(path: path)
+        // A read-write open without a choice keeps it too.
+        let kept = try NoteIndex(path: path)
+        #expect(try kept.tokenizerName() == "unicode61")
+        #expect(try ids(kept, "데이터베이스") == [])
+        kept.close()
+        // Asking for the CJK tokenizer rebuilds once.
+        let index = try NoteIndex(path: path, tokenizer: .cjk)
         #expect(try index.tokenizerName() == CJKTokenizer.name)
         #expect(try ids(index, "데이터베이스") == [1])
         #expect(try index.checkIntegrity().isOK)
@@ -126,5 +132,12 @@ import Testing
         #expect(try index.count(QueryParser.parse("本語")) == 1)
         #expect(try index.checkIntegrity().isOK)
         index.close()
+    }
+}
+
+@Suite struct TokenizerChoiceTests {
+    @Test func aNewIndexUsesTheCJKTokenizer() throws {
+        let index = try TestFolder().openIndex()
+        #expect(try index.tokenizerName() == CJKTokenizer.name)
     }
 }
