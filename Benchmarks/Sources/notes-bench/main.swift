@@ -128,7 +128,7 @@ do {
             let configuration = NoteIndex.defaultConfiguration
             report.baseline = try ShellBaseline.run(
                 corpus: corpusRoot, database: work + "/baseline.sqlite", shell: arguments.value("--sqlite3") ?? "/usr/bin/sqlite3",
-                synchronous: Indexer.defaultBulkSynchronous, cacheKiB: configuration.cacheSizeKiB ?? 2_000,
+                synchronous: NoteIndex.BulkLoadSettings().synchronous, cacheKiB: configuration.cacheSizeKiB ?? 2_000,
                 tokenizer: .cjk, loadExtension: ShellBaseline.extensionPath(nextTo: builder.notesIndex))
         }
         if compareTokenizers, let fresh = report.builds.first {
