@@ -66,13 +66,19 @@ let help = """
       swift run -c release notes-bench --corpus /tmp/corpus-20k --tune               tuning variants
     """
 
+/// Prints `notes-bench: message` on stderr and exits 2.
+func fail(_ message: String) -> Never {
+    CommandLineTool.printError(program, message)
+    exit(2)
+}
+
 func log(_ message: String) { FileHandle.standardError.write(Data("\(program): \(message)\n".utf8)) }
 
 let arguments: ParsedArguments
 do {
     arguments = try parser.parse(Array(CommandLine.arguments.dropFirst()))
 } catch let error as UsageError {
-    CommandLineTool.fail(program, error.message)
+    fail(error.message)
 }
 if arguments.flag("--help") {
     print(help)
@@ -189,7 +195,7 @@ do {
         log("wrote \(path)")
     }
 } catch let error as UsageError {
-    CommandLineTool.fail(program, error.message)
+    fail(error.message)
 } catch {
-    CommandLineTool.fail(program, String(describing: error))
+    fail(String(describing: error))
 }

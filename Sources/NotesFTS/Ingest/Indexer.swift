@@ -15,7 +15,7 @@ import Foundation
 ///
 /// ```swift
 /// let summary = try Indexer(index: index).run(paths: ["~/notes"])
-/// print(summary.line)
+/// print(summary.added, summary.updated, summary.removed)
 /// ```
 public final class Indexer {
     /// The index written to.
