@@ -11,10 +11,15 @@ import SQLiteKit
 /// - `notes_fts`: FTS5 over `title`, `body`, `tags` with `content='notes'`, synced by three triggers;
 /// - `sources`: one row a file read (`path`, `size`, `mtime_ns`, `hash`, `indexed_at`), for incremental runs;
 /// - `meta` (from v2): `key`/`value` facts about the index; `tokenizer` names the tokenizer `notes_fts` was
-///   built with (``CJKTokenizer/name``, e.g. `notes_cjk_v1`, or `unicode61`).
+///   built with (``CJKTokenizer/name``, e.g. `notes_cjk_v1`, or `unicode61`);
+/// - `roots` (from v3): the files and folders `notes-index` was asked to index (`path`, `indexed_at`).
 public enum Schema {
     /// The schema version this library writes and the newest it can read.
-    public static let currentVersion = 2
+    public static let currentVersion = 3
+
+    /// The oldest version a read-only open searches as it is: searching touches nothing added since
+    /// (v3 only added `roots`), so `notes-find` keeps working on an index no `notes-index` has upgraded yet.
+    public static let oldestSearchableVersion = 2
 
     /// `PRAGMA application_id` of a notes-fts index ("NFTS"), to tell it from other SQLite files.
     public static let applicationID: Int32 = 0x4E46_5453
@@ -97,6 +102,13 @@ public enum Schema {
         INSERT INTO notes_fts(notes_fts, rank) VALUES ('rank', 'bm25(\(rankWeights.title), \(rankWeights.body), \(rankWeights.tags))');
         INSERT INTO meta(key, value) VALUES ('tokenizer', 'notes_cjk_v1');
         INSERT INTO notes_fts(notes_fts) VALUES ('rebuild');
+        """,
+        // 3: the roots indexed, for --list-roots and --forget (an older index lists its roots once re-run).
+        """
+        CREATE TABLE roots (
+          path       TEXT PRIMARY KEY,
+          indexed_at TEXT NOT NULL
+        ) WITHOUT ROWID;
         """,
     ]
 
@@ -186,7 +198,7 @@ public enum Schema {
         if version == 0 {
             throw NotesFTSError.notAnIndex(path: db.path)
         }
-        if version < currentVersion {
+        if version < oldestSearchableVersion {
             throw NotesFTSError.olderSchema(path: db.path, found: version, supported: currentVersion)
         }
     }
