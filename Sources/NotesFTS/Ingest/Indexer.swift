@@ -21,17 +21,17 @@ public final class Indexer {
     /// The index written to.
     public let index: NoteIndex
     /// Files read and written per transaction.
-    public var batchSize = 512
+    package var batchSize = 512
     /// Called for each input that is skipped.
     public var onWarning: (IndexWarning) -> Void = { _ in }
     /// Called after each batch with the counts so far.
     public var onProgress: ((IndexSummary) -> Void)?
     /// Load an empty index in one transaction without the sync triggers, as ``bulkLoad`` says (faster).
-    public var bulkLoadWhenEmpty = true
+    package var bulkLoadWhenEmpty = true
     /// How a bulk first build runs (see ``NoteIndex/BulkLoadSettings``).
-    public var bulkLoad = NoteIndex.BulkLoadSettings()
+    package var bulkLoad = NoteIndex.BulkLoadSettings()
     /// Read and parse the next batch on the other cores while this thread writes the current one.
-    public var overlapsReadingWithWriting = true
+    package var overlapsReadingWithWriting = true
 
     /// Set during a bulk first build: new files are inserted without looking up existing rows.
     private var bulkActive = false

@@ -1,11 +1,11 @@
 import Foundation
 
 /// A comparison in a date filter: `created:>=2024`, `modified:<2025-06`, `created:2024-03`.
-public enum DateComparison: String, Sendable, CaseIterable {
+package enum DateComparison: String, Sendable, CaseIterable {
     case atLeast = ">=", after = ">", atMost = "<=", before = "<", equal = "="
 
     /// The filter that selects dates standing in this relation to `period`.
-    public func filter(_ field: DateField, _ period: DatePeriod) -> DateFilter {
+    package func filter(_ field: DateField, _ period: DatePeriod) -> DateFilter {
         let start = Timestamp.format(period.start)
         let end = Timestamp.format(period.end)
         switch self {

@@ -12,7 +12,7 @@ import Foundation
 ///   `modified`, `updated_at`, `updatedAt`, `modified_at`, `lastModified`, `userEditedTimestampUsec`,
 ///   as ISO 8601 or Unix seconds, milliseconds or microseconds.
 /// Objects marked trashed (`isTrashed`, `trashed`, `deleted` true) are left out.
-public enum JSONNoteReader {
+package enum JSONNoteReader {
     static let titleKeys = ["title", "name", "subject"]
     static let bodyKeys = ["body", "content", "text", "textContent", "note", "markdown"]
     static let tagKeys = ["tags", "labels", "keywords"]
@@ -24,7 +24,7 @@ public enum JSONNoteReader {
     ///
     /// Throws ``NoteReadError`` naming what is wrong: malformed JSON (with the line for JSON Lines),
     /// a top level that is not an object or array, or no note fields anywhere.
-    public static func notes(text: String, path: String, jsonLines: Bool, modified: Date?) throws -> [Note] {
+    package static func notes(text: String, path: String, jsonLines: Bool, modified: Date?) throws -> [Note] {
         var objects: [(Any, line: Int)] = []
         if jsonLines {
             objects = try parseLines(text)

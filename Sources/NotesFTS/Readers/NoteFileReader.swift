@@ -6,13 +6,13 @@ import Darwin
 import Foundation
 
 /// Reads one file from disk and turns it into notes, choosing the reader by extension.
-public enum NoteFileReader {
+package enum NoteFileReader {
     /// Files larger than this are skipped with a warning: no personal note is this large, and reading one
     /// would hold it in memory whole.
-    public static let maximumFileSize: Int64 = 32 * 1024 * 1024
+    package static let maximumFileSize: Int64 = 32 * 1024 * 1024
 
     /// The bytes of the file at `path`. Throws ``NoteReadError`` with the reason (`permission denied`, …).
-    public static func bytes(at path: String) throws -> [UInt8] {
+    package static func bytes(at path: String) throws -> [UInt8] {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw NoteReadError(FileWalker.describe(errno)) }
         defer { close(descriptor) }
@@ -40,7 +40,7 @@ public enum NoteFileReader {
     }
 
     /// Decodes `bytes` as UTF-8 (dropping a byte-order mark) or throws `invalid UTF-8 at byte N`.
-    public static func decode(_ bytes: [UInt8]) throws -> String {
+    package static func decode(_ bytes: [UInt8]) throws -> String {
         var slice = bytes[...]
         if slice.starts(with: [0xEF, 0xBB, 0xBF]) { slice = slice.dropFirst(3) }
         if let text = String(validating: slice, as: UTF8.self) { return text }
@@ -57,7 +57,7 @@ public enum NoteFileReader {
     }
 
     /// The notes of a file's `bytes`; `modified` is the file's time, used where the content gives none.
-    public static func notes(bytes: [UInt8], path: String, modified: Date?) throws -> [Note] {
+    package static func notes(bytes: [UInt8], path: String, modified: Date?) throws -> [Note] {
         let text = try decode(bytes)
         let lowercased = path.lowercased()
         if lowercased.hasSuffix(".jsonl") {

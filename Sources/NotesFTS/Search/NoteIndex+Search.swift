@@ -16,29 +16,28 @@ extension NoteIndex {
     /// Runs a parsed query: ranked by bm25 (FTS5 orders and stops at the limit, computing snippets only for the
     /// rows returned), or ordered by a `notes` column, in which case snippets are computed afterwards for the
     /// returned page only.
-    public func search(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> [SearchResult] {
+    package func search(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> [SearchResult] {
         if query.isEmpty || options.limit <= 0 { return [] }
-        return try wrap {
+        return try read { db in
             if let match = query.matchExpression, options.sort == .rank {
-                return try rankedSearch(match: match, query: query, options: options)
+                return try Self.rankedSearch(db, match: match, query: query, options: options)
             }
-            return try orderedSearch(query: query, options: options)
+            return try Self.orderedSearch(db, query: query, options: options)
         }
     }
 
     /// The number of notes `query` matches (ignoring paging).
-    public func count(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> Int {
+    package func count(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> Int {
         if query.isEmpty { return 0 }
         let statement = SearchSQL.count(query: query, options: options)
-        return try wrap {
-            try connection.query(statement.sql, named: statement.parameters) { $0.int(0) }.first ?? 0
-        }
+        return try read { try $0.query(statement.sql, named: statement.parameters) { $0.int(0) }.first ?? 0 }
     }
 
-    private func rankedSearch(match: String, query: ParsedQuery, options: SearchOptions) throws -> [SearchResult] {
+    private static func rankedSearch(_ db: Connection, match: String, query: ParsedQuery,
+                                     options: SearchOptions) throws -> [SearchResult] {
         let snippets = options.includeSnippets ? SearchSnippets(match: match, query: query, options: options) : nil
         let statement = SearchSQL.ranked(match: match, query: query, options: options, snippets: snippets)
-        let results = try connection.query(statement.sql, named: statement.parameters) { row in
+        let results = try db.query(statement.sql, named: statement.parameters) { row in
             var result = SearchResult(row: row)
             result.score = row.double(ResultColumn.next)
             snippets?.read(row, at: ResultColumn.next + 1, into: &result)
@@ -53,9 +52,9 @@ extension NoteIndex {
         }
     }
 
-    private func orderedSearch(query: ParsedQuery, options: SearchOptions) throws -> [SearchResult] {
+    private static func orderedSearch(_ db: Connection, query: ParsedQuery, options: SearchOptions) throws -> [SearchResult] {
         let statement = SearchSQL.ordered(query: query, options: options)
-        var results = try connection.query(statement.sql, named: statement.parameters) { row in
+        var results = try db.query(statement.sql, named: statement.parameters) { row in
             var result = SearchResult(row: row)
             result.snippet = SearchSnippets.leadSnippet(row.text(ResultColumn.next) ?? "", words: options.snippetWords)
             return result
@@ -65,7 +64,7 @@ extension NoteIndex {
         let snippets = SearchSnippets(match: match, query: query, options: options)
         for position in results.indices {
             let page = SearchSQL.pageSnippets(match: match, id: results[position].id, snippets: snippets)
-            let rows = try connection.query(page.sql, named: page.parameters) { row in
+            let rows = try db.query(page.sql, named: page.parameters) { row in
                 var result = results[position]
                 result.score = row.double(0)
                 snippets.read(row, at: 1, into: &result)

@@ -27,8 +27,8 @@ extension NoteIndex {
         let statement = SearchSQL.substringCandidates(query, options: options)
         let weights = Schema.rankWeights
         let words = min(max(options.snippetWords, 1), 64)
-        return try wrap {
-            let candidates = try connection.prepare(statement.sql)
+        return try read { db in
+            let candidates = try db.prepare(statement.sql)
             defer { candidates.finalize() }
             try candidates.bind(statement.parameters)
             var found: [SearchResult] = []
