@@ -6,12 +6,12 @@ package enum DateComparison: String, Sendable, CaseIterable {
 
     /// The filter that selects dates standing in this relation to `period`.
     package func filter(_ field: DateField, _ period: DatePeriod) -> DateFilter {
-        let start = Timestamp.format(period.start)
-        let end = Timestamp.format(period.end)
+        let start = period.start
+        let end = period.end
         switch self {
         case .atLeast: return DateFilter(field: field, from: start)
         case .after: return DateFilter(field: field, from: end)
-        case .atMost: return DateFilter(field: field, before: period.start == period.end ? Timestamp.format(period.end + 1) : end)
+        case .atMost: return DateFilter(field: field, before: period.start == period.end ? period.end + 1 : end)
         case .before: return DateFilter(field: field, before: start)
         case .equal:
             return period.start == period.end ? DateFilter(field: field, from: start) : DateFilter(field: field, from: start, before: end)

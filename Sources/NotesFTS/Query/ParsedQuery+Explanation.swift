@@ -12,8 +12,8 @@ extension ParsedQuery {
         if let exclusionExpression { lines.append("exclude: \(exclusionExpression)") }
         for fragment in pathFilters { lines.append("filter:  path contains \"\(fragment)\"") }
         for filter in dateFilters + options.dateFilters {
-            let parts = [filter.from.map { "\(filter.field.rawValue) >= \($0)" },
-                         filter.before.map { "\(filter.field.rawValue) < \($0)" }]
+            let parts = [filter.from.map { "\(filter.field.rawValue) >= \(Timestamp.format($0))" },
+                         filter.before.map { "\(filter.field.rawValue) < \(Timestamp.format($0))" }]
             lines.append("filter:  " + parts.compactMap { $0 }.joined(separator: " AND "))
         }
         lines.append("order:   \(options.orderDescription)")

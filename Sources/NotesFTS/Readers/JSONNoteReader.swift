@@ -122,7 +122,7 @@ package enum JSONNoteReader {
         throw NoteReadError("expected a note object or an array of notes, found \(kind(of: value))")
     }
 
-    private static func note(from object: [String: Any], path: String, line: Int, modified: Date?) -> Note? {
+    static func note(from object: [String: Any], path: String, line: Int, modified: Date?) -> Note? {
         let title = string(object, titleKeys)
         var body = string(object, bodyKeys)
         if body == nil, let items = object["listContent"] as? [[String: Any]] {

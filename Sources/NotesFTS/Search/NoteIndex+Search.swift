@@ -13,24 +13,52 @@ extension NoteIndex {
         try search(QueryParser.parse(text), options: options)
     }
 
+    /// The number of notes `text` finds with `options` (ignoring paging).
+    public func count(_ text: String, options: SearchOptions = SearchOptions()) throws -> Int {
+        try count(QueryParser.parse(text), options: options)
+    }
+
+    /// A page of what `text` finds (`options.limit` results from `options.offset`) and the number of notes
+    /// it finds in all, read from one snapshot of the index.
+    ///
+    /// ```swift
+    /// let page = try index.searchPage("milk", options: SearchOptions(limit: 10))
+    /// print("\(page.results.count) of \(page.total)")
+    /// ```
+    public func searchPage(_ text: String, options: SearchOptions = SearchOptions()) throws -> SearchPage {
+        let query = QueryParser.parse(text)
+        return try read { db in
+            try db.transaction(.deferred) {
+                SearchPage(results: try Self.search(db, query, options: options),
+                           total: try Self.count(db, query, options: options), offset: options.offset)
+            }
+        }
+    }
+
     /// Runs a parsed query: ranked by bm25 (FTS5 orders and stops at the limit, computing snippets only for the
     /// rows returned), or ordered by a `notes` column, in which case snippets are computed afterwards for the
     /// returned page only.
     package func search(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> [SearchResult] {
-        if query.isEmpty || options.limit <= 0 { return [] }
-        return try read { db in
-            if let match = query.matchExpression, options.sort == .rank {
-                return try Self.rankedSearch(db, match: match, query: query, options: options)
-            }
-            return try Self.orderedSearch(db, query: query, options: options)
-        }
+        try read { try Self.search($0, query, options: options) }
     }
 
     /// The number of notes `query` matches (ignoring paging).
     package func count(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> Int {
+        try read { try Self.count($0, query, options: options) }
+    }
+
+    private static func search(_ db: Connection, _ query: ParsedQuery, options: SearchOptions) throws -> [SearchResult] {
+        if query.isEmpty || options.limit <= 0 { return [] }
+        if let match = query.matchExpression, options.sort == .rank {
+            return try rankedSearch(db, match: match, query: query, options: options)
+        }
+        return try orderedSearch(db, query: query, options: options)
+    }
+
+    private static func count(_ db: Connection, _ query: ParsedQuery, options: SearchOptions) throws -> Int {
         if query.isEmpty { return 0 }
         let statement = SearchSQL.count(query: query, options: options)
-        return try read { try $0.query(statement.sql, named: statement.parameters) { $0.int(0) }.first ?? 0 }
+        return try db.query(statement.sql, named: statement.parameters) { $0.int(0) }.first ?? 0
     }
 
     private static func rankedSearch(_ db: Connection, match: String, query: ParsedQuery,
