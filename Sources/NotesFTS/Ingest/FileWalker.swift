@@ -22,7 +22,7 @@ public struct FileEntry: Sendable, Equatable {
 /// extension is in ``supportedExtensions``.
 public struct FileWalker: Sendable {
     /// The file extensions read as notes (lowercase, without the dot).
-    public static let supportedExtensions: Set<String> = ["txt", "md", "markdown", "json", "jsonl"]
+    public static let supportedExtensions = Set(NoteFileReader.formats.keys)
 
     /// Why part of a walk failed: the path and a short reason.
     public struct Problem: Sendable, Equatable {

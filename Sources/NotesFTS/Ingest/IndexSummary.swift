@@ -14,6 +14,8 @@ public struct IndexSummary: Sendable, Equatable {
     public var removed = 0
     /// Inputs that could not be indexed (each reported as a warning); their earlier notes are kept.
     public var skipped = 0
+    /// Files left out because they are an export's own copies of notes read from another file (``ExportLayout``).
+    public var leftOut = 0
     /// Notes in the index after the run.
     public var notes = 0
     /// Wall time of the run in seconds.
@@ -25,7 +27,8 @@ public struct IndexSummary: Sendable, Equatable {
     /// The one-line summary `notes-index` prints last.
     public var line: String {
         "\(seen) files seen, \(read) read: \(added) added, \(updated) updated, \(unchanged) unchanged, "
-            + "\(removed) removed, \(skipped) skipped; \(notes) notes in the index; "
+            + "\(removed) removed, \(skipped) skipped" + (leftOut > 0 ? ", \(leftOut) export copies left out" : "")
+            + "; \(notes) notes in the index; "
             + String(format: "%.2fs", elapsedSeconds)
     }
 }
