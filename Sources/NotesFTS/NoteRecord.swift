@@ -31,9 +31,9 @@ extension NoteRecord {
         get throws {
             let encoder = JSONEncoder()
             encoder.dateEncodingStrategy = .iso8601
-            let object = try JSONSerialization.jsonObject(with: encoder.encode(self))
-            guard let fields = object as? [String: Any],
-                  let note = JSONNoteReader.note(from: fields, path: notePath, line: 1, modified: nil) else {
+            let json = String(decoding: try encoder.encode(self), as: UTF8.self)
+            let notes = try? JSONNoteReader.notes(text: json, path: notePath, jsonLines: false, modified: nil)
+            guard let note = notes?.first else {
                 throw NotesFTSError.recordWithoutText(path: notePath, type: String(describing: Self.self))
             }
             return note

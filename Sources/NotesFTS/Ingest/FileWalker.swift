@@ -12,7 +12,7 @@ import Foundation
 /// extension is in ``supportedExtensions``.
 package struct FileWalker: Sendable {
     /// The file extensions read as notes (lowercase, without the dot).
-    package static let supportedExtensions: Set<String> = ["txt", "md", "markdown", "json", "jsonl"]
+    package static let supportedExtensions = Set(NoteFileReader.formats.keys)
 
     /// Why part of a walk failed: the path and a short reason.
     package struct Problem: Sendable, Equatable {

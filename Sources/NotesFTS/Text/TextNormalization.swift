@@ -7,7 +7,7 @@ import NotesTokenizer
 /// Control characters other than tab and newline are replaced with spaces: they have no meaning in a note,
 /// and two of them (STX, ETX) are reserved as highlight markers inside snippets.
 package enum TextNormalization {
-    /// NFC-normalises `text`, turns CRLF into LF and replaces other control characters with spaces.
+    /// NFC-normalises `text`, turns CRLF and a lone CR into LF and replaces other control characters with spaces.
     package static func normalize(_ text: String) -> String {
         var needsCleaning = false
         for scalar in text.unicodeScalars where scalar.value < 0x20 && scalar != "\n" && scalar != "\t" || scalar.value == 0x7F {
@@ -16,7 +16,7 @@ package enum TextNormalization {
         }
         var result = text
         if needsCleaning {
-            result = result.replacingOccurrences(of: "\r\n", with: "\n")
+            result = result.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
             var scalars = String.UnicodeScalarView()
             for scalar in result.unicodeScalars {
                 if (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7F {
