@@ -19,7 +19,11 @@ enum IndexCommand: Command {
         in place, and notes of files deleted under a PATH are removed.
 
         Reads .txt, .md and .markdown (title from the first `# heading` or first line; YAML front matter;
-        #hashtags become tags), .json (an object, an array, Keep and Simplenote exports) and .jsonl.
+        #hashtags, Bear #multi word tags#; Obsidian aliases, Logseq properties, Notion property lines),
+        .json (an object, an array; Keep, Simplenote, Standard Notes and Day One exports) and .jsonl,
+        .rst, .adoc, .org, .html and Evernote .enex. Copies an export writes beside its notes (Keep's
+        Labels.txt and .html twins, Simplenote's .txt twins) are left out. Dates come from the note, else
+        a date in the file name (2024-01-31, 20240131, 2024_01_31), else the file's birth and change times.
         Hidden files and folders below a PATH are skipped, and so is what .gitignore, .ignore and .notesignore
         files exclude (gitignore syntax, nested files, `!` to re-include; .notesignore wins over .ignore, which
         wins over .gitignore). Symbolic links below a PATH are followed only with -L. Files that are not
@@ -77,6 +81,7 @@ enum IndexCommand: Command {
     static func makeIndexer(_ options: IndexOptions, index: NoteIndex, progress: ProgressLine) -> Indexer {
         let indexer = Indexer(index: index)
         indexer.walkOptions = options.walk
+        indexer.fieldMap = options.fieldMap
         indexer.onWarning = { warning in
             progress.clear()
             CommandLineTool.printError(name, "skipped \(warning.path): \(warning.reason)")

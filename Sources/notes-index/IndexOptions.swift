@@ -17,6 +17,8 @@ struct IndexOptions: CommandOptions {
     /// `--forget`: roots whose notes are removed before anything else.
     var forget: [String] = []
     var listRoots = false
+    /// `--map`: where JSON exports keep their note fields.
+    var fieldMap: JSONFieldMap?
     /// The files and folders to index.
     var paths: [String] = []
 
@@ -58,6 +60,13 @@ struct IndexOptions: CommandOptions {
             $0.forget.append($1)
         },
         .flag(["--list-roots"], help: "list the files and folders indexed, with their file and note counts") { $0.listRoots = true },
+        .value(["--map"], "FIELD=KEY,...", help: "read JSON notes with these keys, e.g. title=headline,body=content.text,tags=labels[].name,created=ts (fields: title, body, tags, created, modified; a missing key is an error unless its path ends with ?)") {
+            do {
+                $0.fieldMap = try JSONFieldMap($1)
+            } catch let error as NoteReadError {
+                throw UsageError(error.reason)
+            }
+        },
         .flag(["-q", "--quiet"], help: "print warnings only, no summary line") { $0.quiet = true },
         .flag(["-v", "--verbose"], help: "also name each file that is not a note and each path an ignore rule leaves out") {
             $0.verbose = true

@@ -3,29 +3,29 @@ import SQLiteKit
 
 extension NoteIndex {
     /// A file or folder `notes-index` was asked to index, with what the index holds from it now.
-    public struct IndexedRoot: Sendable, Equatable {
+    package struct IndexedRoot: Sendable, Equatable {
         /// Absolute path.
-        public var path: String
+        package var path: String
         /// When it was last indexed (ISO 8601 UTC).
-        public var indexedAt: String
+        package var indexedAt: String
         /// Files recorded at or below it.
-        public var files: Int
+        package var files: Int
         /// Notes from those files.
-        public var notes: Int
+        package var notes: Int
     }
 
     /// What ``forget(_:)`` removed.
-    public struct ForgetCounts: Sendable, Equatable {
+    package struct ForgetCounts: Sendable, Equatable {
         /// Files whose records were removed.
-        public var files: Int
+        package var files: Int
         /// Notes removed.
-        public var notes: Int
+        package var notes: Int
         /// Recorded roots removed (the path itself and roots below it).
-        public var roots: Int
+        package var roots: Int
     }
 
     /// Records that `path` (absolute) was indexed as a root, at `indexedAt` (now by default).
-    public func recordRoot(_ path: String, indexedAt: String = Timestamp.format(Date())) throws {
+    package func recordRoot(_ path: String, indexedAt: String = Timestamp.format(Date())) throws {
         _ = try wrap {
             try connection.run("""
                 INSERT INTO roots(path, indexed_at) VALUES (?1, ?2)
@@ -35,7 +35,7 @@ extension NoteIndex {
     }
 
     /// The recorded roots in path order, with their file and note counts.
-    public func roots() throws -> [IndexedRoot] {
+    package func roots() throws -> [IndexedRoot] {
         try wrap {
             let rows = try connection.query("SELECT path, indexed_at FROM roots ORDER BY path") {
                 ($0.text(0) ?? "", $0.text(1) ?? "")
@@ -52,7 +52,7 @@ extension NoteIndex {
     }
 
     /// Files recorded outside every recorded root (indexed by a version that did not record roots).
-    public func unrootedFileCount() throws -> Int {
+    package func unrootedFileCount() throws -> Int {
         try wrap {
             try connection.scalarInt("""
                 SELECT count(*) FROM sources AS s WHERE NOT EXISTS (
@@ -65,7 +65,7 @@ extension NoteIndex {
     /// Removes everything the index holds at or below `path` (absolute): notes, file records and recorded
     /// roots, in one transaction. The notes leave `notes_fts` through the delete trigger.
     @discardableResult
-    public func forget(_ path: String) throws -> ForgetCounts {
+    package func forget(_ path: String) throws -> ForgetCounts {
         let range = Self.pathRange(path)
         return try transaction {
             let notes = try connection.run("DELETE FROM notes WHERE path = ?1 OR (path >= ?2 AND path < ?3)", range)

@@ -13,19 +13,19 @@ import SQLiteKit
 /// - `meta` (from v2): `key`/`value` facts about the index; `tokenizer` names the tokenizer `notes_fts` was
 ///   built with (``CJKTokenizer/name``, e.g. `notes_cjk_v1`, or `unicode61`);
 /// - `roots` (from v3): the files and folders `notes-index` was asked to index (`path`, `indexed_at`).
-public enum Schema {
+package enum Schema {
     /// The schema version this library writes and the newest it can read.
-    public static let currentVersion = 3
+    package static let currentVersion = 3
 
     /// The oldest version a read-only open searches as it is: searching touches nothing added since
     /// (v3 only added `roots`), so `notes-find` keeps working on an index no `notes-index` has upgraded yet.
-    public static let oldestSearchableVersion = 2
+    package static let oldestSearchableVersion = 2
 
     /// `PRAGMA application_id` of a notes-fts index ("NFTS"), to tell it from other SQLite files.
-    public static let applicationID: Int32 = 0x4E46_5453
+    package static let applicationID: Int32 = 0x4E46_5453
 
     /// bm25 column weights (title, body, tags): a title hit outweighs a tag hit, which outweighs body text.
-    public static let rankWeights = (title: 10.0, body: 1.0, tags: 4.0)
+    package static let rankWeights = (title: 10.0, body: 1.0, tags: 4.0)
 
     /// The `bm25(notes_fts, …)` call with the weights above.
     static let bm25Expression = "bm25(notes_fts, \(rankWeights.title), \(rankWeights.body), \(rankWeights.tags))"

@@ -12,20 +12,20 @@ import Foundation
 /// exclude (``WalkOptions``, ``IgnoreRules``); follows symbolic links below a root only when asked, and
 /// then never into a folder's own ancestor; keeps only files whose extension is in ``supportedExtensions``
 /// and reports the others as ``Visit/skipped(path:kind:)``.
-public struct FileWalker: Sendable {
+package struct FileWalker: Sendable {
     /// The file extensions read as notes (lowercase, without the dot).
-    public static let supportedExtensions: Set<String> = ["txt", "md", "markdown", "json", "jsonl"]
+    package static let supportedExtensions = Set(NoteFileReader.formats.keys)
 
     /// Why part of a walk failed: the path and a short reason.
-    public struct Problem: Sendable, Equatable {
+    package struct Problem: Sendable, Equatable {
         /// The file or folder.
-        public var path: String
+        package var path: String
         /// What went wrong, e.g. `permission denied`.
-        public var reason: String
+        package var reason: String
     }
 
     /// What a walk met, besides problems.
-    public enum Visit: Sendable, Equatable {
+    package enum Visit: Sendable, Equatable {
         /// A note file.
         case note(FileEntry)
         /// A file that is not a note: `kind` is its extension (`.png`), `no extension`, `symbolic link`
@@ -36,15 +36,15 @@ public struct FileWalker: Sendable {
     }
 
     /// How files and folders are chosen.
-    public var options: WalkOptions
+    package var options: WalkOptions
 
     /// Creates a walker.
-    public init(options: WalkOptions = WalkOptions()) {
+    package init(options: WalkOptions = WalkOptions()) {
         self.options = options
     }
 
     /// Whether `path` has an extension the readers understand.
-    public static func isSupported(_ path: String) -> Bool {
+    package static func isSupported(_ path: String) -> Bool {
         guard let dot = path.lastIndex(of: "."), let slash = path.lastIndex(of: "/") ?? Optional(path.startIndex),
               dot > slash else { return false }
         return supportedExtensions.contains(path[path.index(after: dot)...].lowercased())
@@ -54,7 +54,7 @@ public struct FileWalker: Sendable {
     ///
     /// Returns the problems met on the way (folders that could not be listed); the folders named there were
     /// not walked, so the caller must not treat their files as deleted.
-    public func walk(root: String, found: (FileEntry) -> Void) -> [Problem] {
+    package func walk(root: String, found: (FileEntry) -> Void) -> [Problem] {
         walk(root: root) { visit in
             if case .note(let entry) = visit { found(entry) }
         }
@@ -64,7 +64,7 @@ public struct FileWalker: Sendable {
     /// reporting every file met to `visit`. Ignore rules, hidden names and `--exclude` are judged from `top`,
     /// so `path` may be any file or folder below it (what `--watch` refreshes); such a path that is hidden,
     /// ignored or gone yields nothing. Returns the problems, as ``walk(root:found:)`` does.
-    public func walk(root path: String, within top: String? = nil, visit: (Visit) -> Void) -> [Problem] {
+    package func walk(root path: String, within top: String? = nil, visit: (Visit) -> Void) -> [Problem] {
         withoutActuallyEscaping(visit) { visit in
             let top = top ?? path
             var walk = Walk(options: options, top: top, visit: visit)
@@ -89,7 +89,7 @@ public struct FileWalker: Sendable {
     }
 
     /// `stat` of one path, or `nil` when it does not exist or cannot be read.
-    public static func entry(at path: String) -> FileEntry? {
+    package static func entry(at path: String) -> FileEntry? {
         var info = stat()
         guard stat(path, &info) == 0, isRegular(info) else { return nil }
         return entry(path: path, info)

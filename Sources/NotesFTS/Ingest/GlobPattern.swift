@@ -9,7 +9,7 @@
 ///   everything inside `drafts`, not `drafts` itself). Elsewhere `**` is the same as `*`.
 ///
 /// Matching is case-sensitive, character by character (Unicode scalars), like git's.
-public struct GlobPattern: Sendable, Equatable {
+package struct GlobPattern: Sendable, Equatable {
     /// One `/`-separated piece of the glob.
     enum Segment: Sendable, Equatable {
         /// `**`: whole segments.
@@ -30,11 +30,11 @@ public struct GlobPattern: Sendable, Equatable {
     }
 
     /// The glob as written.
-    public let text: String
+    package let text: String
     let segments: [Segment]
 
     /// Parses `text`. Every string is a valid glob (unbalanced brackets are literal).
-    public init(_ text: String) {
+    package init(_ text: String) {
         self.text = text
         segments = Self.split(Array(text.unicodeScalars)).map { piece in
             piece == ["*", "*"] ? .globstar : .pattern(Self.tokens(piece))
@@ -42,7 +42,7 @@ public struct GlobPattern: Sendable, Equatable {
     }
 
     /// Whether the glob matches `path` (relative, `/`-separated, without a leading `/`).
-    public func matches(_ path: String) -> Bool {
+    package func matches(_ path: String) -> Bool {
         let components = path.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.unicodeScalars) }
         return matches(segment: 0, component: 0, components)
     }

@@ -7,20 +7,20 @@
 /// - a pattern with a `/` at the start or in the middle is anchored to the folder of its file;
 ///   without one it matches a name at any depth below that folder;
 /// - the glob syntax is ``GlobPattern``'s.
-public struct IgnoreRule: Sendable, Equatable {
+package struct IgnoreRule: Sendable, Equatable {
     /// The glob, as matched against paths relative to the rule's folder.
-    public let glob: GlobPattern
+    package let glob: GlobPattern
     /// `!pattern`: a match re-includes instead of excluding.
-    public let isNegated: Bool
+    package let isNegated: Bool
     /// `pattern/`: only folders match.
-    public let matchesFoldersOnly: Bool
+    package let matchesFoldersOnly: Bool
     /// Where the rule comes from, for `-v`: `path/.gitignore:3` or `--exclude`.
-    public let origin: String
+    package let origin: String
     /// The line as written (without trailing spaces).
-    public let line: String
+    package let line: String
 
     /// Parses one line; `nil` for blank lines and comments.
-    public init?(_ rawLine: Substring, origin: String) {
+    package init?(_ rawLine: Substring, origin: String) {
         var line = rawLine
         if line.hasSuffix("\r") { line = line.dropLast() }
         while line.hasSuffix(" ") && !line.hasSuffix("\\ ") { line = line.dropLast() }
@@ -40,13 +40,13 @@ public struct IgnoreRule: Sendable, Equatable {
     }
 
     /// Whether the rule matches `relativePath` (relative to the rule's folder), a folder if `isFolder`.
-    public func matches(_ relativePath: String, isFolder: Bool) -> Bool {
+    package func matches(_ relativePath: String, isFolder: Bool) -> Bool {
         if matchesFoldersOnly && !isFolder { return false }
         return glob.matches(relativePath)
     }
 
     /// The rules of a whole file's `text`, each tagged `origin:LINE`.
-    public static func rules(in text: String, origin: String) -> [IgnoreRule] {
+    package static func rules(in text: String, origin: String) -> [IgnoreRule] {
         text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { number, line in
             IgnoreRule(line, origin: "\(origin):\(number + 1)")
         }

@@ -17,6 +17,8 @@ public struct IndexSummary: Sendable, Equatable {
     /// Files found that are not notes, counted by kind: an extension (`.png`), `no extension`,
     /// `symbolic link` (not followed), `special file`. They are not read and do not make the run fail.
     public var otherFiles: [String: Int] = [:]
+    /// Files left out because they are an export's own copies of notes read from another file (``ExportLayout``).
+    public var leftOut = 0
     /// Notes in the index after the run.
     public var notes = 0
     /// Wall time of the run in seconds.
