@@ -55,6 +55,8 @@ struct ResultPrinter {
             ("tags", .array(result.tags.map(JSONValue.string))),
             ("created", .string(result.created)),
             ("modified", .string(result.modified)),
+            ("created_from", .string(result.createdFrom?.rawValue)),
+            ("modified_from", .string(result.modifiedFrom?.rawValue)),
         ])
     }
 
