@@ -17,7 +17,7 @@ extension NoteIndex {
     /// rows returned), or ordered by a `notes` column, in which case snippets are computed afterwards for the
     /// returned page only.
     public func search(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> [SearchResult] {
-        if query.isEmpty || options.limit <= 0 { return [] }
+        if (query.isEmpty && options.dateFilters.isEmpty) || options.limit <= 0 { return [] }
         return try wrap {
             if let match = query.matchExpression, options.sort == .rank {
                 return try rankedSearch(match: match, query: query, options: options)
@@ -28,7 +28,7 @@ extension NoteIndex {
 
     /// The number of notes `query` matches (ignoring paging).
     public func count(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> Int {
-        if query.isEmpty { return 0 }
+        if query.isEmpty && options.dateFilters.isEmpty { return 0 }
         let statement = SearchSQL.count(query: query, options: options)
         return try wrap {
             try connection.query(statement.sql, named: statement.parameters) { $0.int(0) }.first ?? 0
