@@ -21,7 +21,7 @@ public final class Indexer {
     /// The index written to.
     public let index: NoteIndex
     /// Files read and written per transaction.
-    public var batchSize = 512
+    package var batchSize = 512
     /// Called for each input that is skipped.
     public var onWarning: (IndexWarning) -> Void = { _ in }
     /// Called for each file left out because it is an export's own copy of notes read from another file
@@ -30,11 +30,11 @@ public final class Indexer {
     /// Called after each batch with the counts so far.
     public var onProgress: ((IndexSummary) -> Void)?
     /// Load an empty index in one transaction without the sync triggers, as ``bulkLoad`` says (faster).
-    public var bulkLoadWhenEmpty = true
+    package var bulkLoadWhenEmpty = true
     /// How a bulk first build runs (see ``NoteIndex/BulkLoadSettings``).
-    public var bulkLoad = NoteIndex.BulkLoadSettings()
+    package var bulkLoad = NoteIndex.BulkLoadSettings()
     /// Read and parse the next batch on the other cores while this thread writes the current one.
-    public var overlapsReadingWithWriting = true
+    package var overlapsReadingWithWriting = true
 
     /// Where JSON exports keep their note fields, when not under the common names (`notes-index --map`).
     public var fieldMap: JSONFieldMap?

@@ -6,13 +6,13 @@ import Darwin
 import Foundation
 
 /// Reads one file from disk and turns it into notes, choosing the reader by extension.
-public enum NoteFileReader {
+package enum NoteFileReader {
     /// Files larger than this are skipped with a warning: no personal note is this large, and reading one
     /// would hold it in memory whole.
-    public static let maximumFileSize: Int64 = 32 * 1024 * 1024
+    package static let maximumFileSize: Int64 = 32 * 1024 * 1024
 
     /// The bytes of the file at `path`. Throws ``NoteReadError`` with the reason (`permission denied`, …).
-    public static func bytes(at path: String) throws -> [UInt8] {
+    package static func bytes(at path: String) throws -> [UInt8] {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw NoteReadError(FileWalker.describe(errno)) }
         defer { close(descriptor) }
@@ -40,7 +40,7 @@ public enum NoteFileReader {
     }
 
     /// Decodes `bytes` as UTF-8 (dropping a byte-order mark) or throws `invalid UTF-8 at byte N`.
-    public static func decode(_ bytes: [UInt8]) throws -> String {
+    package static func decode(_ bytes: [UInt8]) throws -> String {
         var slice = bytes[...]
         if slice.starts(with: [0xEF, 0xBB, 0xBF]) { slice = slice.dropFirst(3) }
         if let text = String(validating: slice, as: UTF8.self) { return text }
@@ -57,7 +57,7 @@ public enum NoteFileReader {
     }
 
     /// A kind of note file, chosen by extension.
-    public enum Format: Sendable, Equatable {
+    package enum Format: Sendable, Equatable {
         /// `.txt`: one note.
         case text
         /// `.md`, `.markdown`: one note, with front matter and the conventions of note apps.
@@ -79,20 +79,20 @@ public enum NoteFileReader {
     }
 
     /// The extensions read as notes (lowercase, without the dot), and their formats.
-    public static let formats: [String: Format] = [
+    package static let formats: [String: Format] = [
         "txt": .text, "md": .markdown, "markdown": .markdown, "json": .json, "jsonl": .jsonLines,
         "rst": .restructuredText, "rest": .restructuredText, "adoc": .asciiDoc, "asciidoc": .asciiDoc,
         "asc": .asciiDoc, "org": .org, "html": .html, "htm": .html, "enex": .evernote,
     ]
 
     /// The format of the file at `path`, by its extension; `nil` for files that are not notes.
-    public static func format(of path: String) -> Format? {
+    package static func format(of path: String) -> Format? {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         return formats[path[path.index(after: dot)...].lowercased()]
     }
 
     /// The notes of a file's `bytes`; `modified` is the file's time, used where the content gives none.
-    public static func notes(bytes: [UInt8], path: String, modified: Date?) throws -> [Note] {
+    package static func notes(bytes: [UInt8], path: String, modified: Date?) throws -> [Note] {
         var notes: [Note] = []
         try read(bytes: bytes, path: path, dates: FileDates(path: path, modified: modified),
                  emit: { notes.append($0) }, warn: { _ in })
@@ -103,7 +103,7 @@ public enum NoteFileReader {
     /// holds more than one), with their dates completed from `dates` (``FileDates``). `map` says where a
     /// JSON export keeps its fields (``JSONFieldMap``); problems that skip part of a file (a malformed JSON
     /// Lines line) go to `warn`. Throws ``NoteReadError`` when the file cannot be read as notes.
-    public static func read(bytes: [UInt8], path: String, dates: FileDates, map: JSONFieldMap? = nil,
+    package static func read(bytes: [UInt8], path: String, dates: FileDates, map: JSONFieldMap? = nil,
                             emit: (Note) throws -> Void, warn: (String) -> Void) throws {
         var format = format(of: path) ?? .text
         if format == .text, bytes.first(where: { $0 > 0x20 }) == UInt8(ascii: "{"), StandardNotesReader.mayBeBackup(bytes) {
