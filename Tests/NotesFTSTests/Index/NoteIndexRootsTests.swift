@@ -54,21 +54,21 @@ import Testing
         #expect(try index.unrootedFileCount() == 1)
     }
 
-    @Test func aVersion2IndexIsSearchableReadOnlyAndUpgradedInPlace() throws {
+    @Test func aVersion3IndexIsSearchableReadOnlyAndUpgradedInPlace() throws {
         let folder = TestFolder()
         folder.write("a.md", "# A\nalpha")
         do {
             let index = try folder.openIndex()
             _ = try folder.index(index)
             try index.connection.execute("DROP TABLE roots")
-            try index.connection.setUserVersion(2)
+            try index.connection.setUserVersion(3)
             index.close()
         }
         let reader = try NoteIndex(path: folder.database, mode: .readOnly)
         #expect(try reader.titles("alpha") == ["A"])
         reader.close()
         let writer = try folder.openIndex()
-        #expect(try writer.connection.userVersion == 3)
+        #expect(try writer.connection.userVersion == 4)
         #expect(try writer.roots().isEmpty && writer.unrootedFileCount() == 1)
         #expect(try writer.titles("alpha") == ["A"])
     }
