@@ -2,11 +2,6 @@ import Foundation
 import NotesCLI
 import NotesFTS
 
-/// How notes-find prints results: blocks for people, paths for xargs, a count, or JSON Lines for programs.
-enum OutputMode {
-    case human, paths, count, json
-}
-
 /// Formats results for one output mode.
 struct ResultPrinter {
     let mode: OutputMode

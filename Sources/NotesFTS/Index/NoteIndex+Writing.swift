@@ -73,8 +73,9 @@ extension NoteIndex {
         }
     }
 
-    /// Records that `source` was read (after its notes were written, or when only its time changed).
-    public func recordSource(_ source: SourceFile) throws {
+    /// Records that `source` was read (after its notes were written, or when only its time changed), at
+    /// `indexedAt` (ISO 8601; now by default).
+    public func recordSource(_ source: SourceFile, indexedAt: String = Timestamp.format(Date())) throws {
         _ = try wrap {
             try connection.run("""
                 INSERT INTO sources(path, size, mtime_ns, hash, indexed_at) VALUES (?1, ?2, ?3, ?4, ?5)
@@ -82,7 +83,7 @@ extension NoteIndex {
                   hash = excluded.hash, indexed_at = excluded.indexed_at
                 """,
                 [.text(source.path), .integer(source.size), .integer(source.mtimeNanoseconds),
-                 .text(source.hash), .text(Timestamp.format(Date()))])
+                 .text(source.hash), .text(indexedAt)])
         }
     }
 
@@ -115,18 +116,7 @@ extension NoteIndex {
 
     /// Inserts or updates one note; returns whether a row was written.
     private func upsert(_ note: Note) throws -> Bool {
-        let changed = try wrap {
-            try connection.run(Self.upsertSQL, [
-                .text(note.path),
-                .integer(Int64(note.position)),
-                .integer(Int64(note.line)),
-                .text(TextNormalization.normalize(note.title)),
-                .text(TextNormalization.normalize(note.body)),
-                .text(TagList.join(note.tags)),
-                SQLiteValue(note.created.map(Timestamp.format)),
-                SQLiteValue(note.modified.map(Timestamp.format)),
-            ])
-        }
-        return changed > 0
+        let row = NoteRow(note, path: note.path, position: note.position)
+        return try wrap { try connection.run(Self.upsertSQL, row.values) } > 0
     }
 }

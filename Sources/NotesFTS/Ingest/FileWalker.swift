@@ -5,16 +5,6 @@ import Darwin
 #endif
 import Foundation
 
-/// A file the walker found: where it is and what `stat` says, so unchanged files need not be read.
-public struct FileEntry: Sendable, Equatable {
-    /// Absolute path.
-    public var path: String
-    /// Size in bytes.
-    public var size: Int64
-    /// Modification time in nanoseconds since 1970.
-    public var mtimeNanoseconds: Int64
-}
-
 /// Finds note files under folders, fast: `readdir` and `lstat` only, no file is opened.
 ///
 /// Walks recursively in name order; skips hidden files and folders (names starting with `.`) below a root,

@@ -11,11 +11,11 @@ import Foundation
 ///
 /// Reading and parsing run on the other cores, one batch ahead of the writer; each batch is written in one
 /// transaction. The first build into an empty index is one transaction without the sync triggers: rows are
-/// prepared off the writer and `notes_fts` is fed as they are inserted (see ``bulkFullText``).
+/// prepared off the writer and `notes_fts` is fed as they are inserted (see ``bulkLoad``).
 ///
 /// ```swift
 /// let summary = try Indexer(index: index).run(paths: ["~/notes"])
-/// print(summary.line)
+/// print(summary.added, summary.updated, summary.removed)
 /// ```
 public final class Indexer {
     /// The index written to.
@@ -26,35 +26,12 @@ public final class Indexer {
     public var onWarning: (IndexWarning) -> Void = { _ in }
     /// Called after each batch with the counts so far.
     public var onProgress: ((IndexSummary) -> Void)?
-    /// Load an empty index in one transaction without the sync triggers, filling `notes_fts` as
-    /// ``bulkFullText`` says, then recreate the triggers (faster).
+    /// Load an empty index in one transaction without the sync triggers, as ``bulkLoad`` says (faster).
     public var bulkLoadWhenEmpty = true
-    /// How a bulk first build fills `notes_fts`.
-    public enum BulkFullText: Sendable {
-        /// Drop the triggers, load `notes`, then one `'rebuild'` (tokenizing runs after the load, alone).
-        case rebuildAfterLoad
-        /// Keep the triggers inside the one bulk transaction (tokenizing overlaps reading and parsing).
-        case triggersDuringLoad
-        /// Drop the triggers and insert each note into `notes_fts` right after `notes`, with single-row
-        /// statements and no savepoints (FTS5 flushes its pending terms at every savepoint, including the
-        /// statement journal a trigger or multi-row statement opens), so tokenizing overlaps reading and parsing.
-        case insertDuringLoad
-    }
-    /// How a bulk first build fills `notes_fts`; chosen by measurement (Benchmarks/README.md).
-    public var bulkFullText = BulkFullText.insertDuringLoad
+    /// How a bulk first build runs (see ``NoteIndex/BulkLoadSettings``).
+    public var bulkLoad = NoteIndex.BulkLoadSettings()
     /// Read and parse the next batch on the other cores while this thread writes the current one.
     public var overlapsReadingWithWriting = true
-    /// The default of ``bulkSynchronous``.
-    public static let defaultBulkSynchronous = "NORMAL"
-    /// `PRAGMA synchronous` during a bulk first build (the connection's own setting is restored afterwards);
-    /// chosen by measurement (Benchmarks/README.md).
-    public var bulkSynchronous = Indexer.defaultBulkSynchronous
-    /// The default of ``fullTextHashSize``.
-    public static let defaultFullTextHashSize = 64 * 1024 * 1024
-    /// FTS5 `hashsize` (bytes of pending index data held in memory before a segment is written) that a bulk
-    /// first build stores in the index: fewer, larger segments mean less merging; `nil` keeps FTS5's 1 MB.
-    /// Chosen by measurement (Benchmarks/README.md).
-    public var fullTextHashSize: Int? = Indexer.defaultFullTextHashSize
 
     /// Set during a bulk first build: new files are inserted without looking up existing rows.
     private var bulkActive = false
@@ -79,41 +56,16 @@ public final class Indexer {
         let started = DispatchTime.now()
         var summary = IndexSummary()
         var visited = Set<String>()
-        // Bulk only into a truly empty index: with no `sources` rows every file is new (``Prepared/fresh``),
-        // so no note can take the trigger-less upsert path while `notes_fts` is fed row by row.
-        let bulk = try bulkLoadWhenEmpty && index.noteCount() == 0
-            && index.connection.scalarInt("SELECT EXISTS (SELECT 1 FROM sources)") == 0
+        // Bulk only into a truly empty index: every file is new (``Prepared/fresh``).
+        let bulk = try bulkLoadWhenEmpty && index.isEmpty()
         bulkActive = bulk
-        var synchronousBefore: Int?
-        defer {
-            bulkActive = false
-            if let synchronousBefore { try? index.connection.execute("PRAGMA synchronous=\(synchronousBefore)") }
-        }
-        if bulk {
-            synchronousBefore = try index.connection.scalarInt("PRAGMA synchronous")
-            try index.connection.execute("PRAGMA synchronous=\(bulkSynchronous)")
-            try index.connection.execute("BEGIN IMMEDIATE")
-            if let size = fullTextHashSize {
-                try index.connection.execute("INSERT INTO notes_fts(notes_fts, rank) VALUES ('hashsize', \(size))")
-            }
-            if bulkFullText != .triggersDuringLoad { try index.connection.execute(Schema.dropTriggersSQL) }
-        }
-        do {
+        defer { bulkActive = false }
+        func indexAll() throws {
             for path in paths {
-                let root = PathNormalization.absolute(path)
-                try indexRoot(root, summary: &summary, visited: &visited)
+                try indexRoot(PathNormalization.absolute(path), summary: &summary, visited: &visited)
             }
-            if bulk {
-                if bulkFullText == .rebuildAfterLoad {
-                    try index.connection.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
-                }
-                if bulkFullText != .triggersDuringLoad { try index.connection.execute(Schema.triggerSQL) }
-                try index.connection.execute("COMMIT")
-            }
-        } catch {
-            if bulk && !index.connection.isAutocommit { try? index.connection.execute("ROLLBACK") }
-            throw error
         }
+        if bulk { try index.bulkLoad(bulkLoad, indexAll) } else { try indexAll() }
         summary.notes = try index.noteCount()
         summary.elapsedSeconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return summary
@@ -156,7 +108,7 @@ public final class Indexer {
             let outcomes = prepared
             let indexedAt = Timestamp.format(Date())
             do {
-                if bulk && bulkFullText == .insertDuringLoad {
+                if bulk && bulkLoad.insertsFullTextDirectly {
                     // Already inside the bulk transaction: no savepoint (it would flush FTS5's pending terms).
                     for (entry, outcome) in zip(batch, outcomes) {
                         try apply(outcome, entry: entry, indexedAt: indexedAt, summary: &summary)
@@ -214,15 +166,10 @@ public final class Indexer {
             summary.read += 1
             summary.added += 1
             try index.insertNewSource(source, rows: rows, indexedAt: indexedAt,
-                                      alsoFullText: bulkFullText == .insertDuringLoad)
+                                      alsoFullText: bulkLoad.insertsFullTextDirectly)
         case .failed(let reason):
             warn(IndexWarning(path: entry.path, reason: reason), &summary)
         }
-    }
-
-    /// Reads and parses a batch on all cores; nothing here touches the database.
-    func prepare(_ batch: [FileEntry], known: [String: SourceFile]) -> [Prepared] {
-        Self.prepare(batch, known: known, bulk: false)
     }
 
     /// Reads and parses a batch on all cores (callable from any thread; nothing here touches the database).
