@@ -22,6 +22,18 @@ public enum PorterStemmer {
         stemmer.step5()
         return String(decoding: stemmer.bytes[0...stemmer.k], as: UTF8.self)
     }
+
+    /// The stem after Porter's step 1 only: plurals, `-ed`, `-ing` and a final `y` (`meetings`, `meeting` →
+    /// `meet`; `recipes` → `recipe`; `studies`, `study` → `studi`). These are a word's inflections; the later
+    /// steps strip derivational suffixes and would join `general` with `generate`.
+    public static func inflectionStem(_ word: String) -> String {
+        let bytes = Array(word.utf8)
+        guard bytes.count > 2, bytes.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return word }
+        var stemmer = Stemming(bytes)
+        stemmer.step1ab()
+        stemmer.step1c()
+        return String(decoding: stemmer.bytes[0...stemmer.k], as: UTF8.self)
+    }
 }
 
 /// The state of one stemming: the word, `k` the index of its last letter, `j` the end of the stem while a

@@ -38,3 +38,18 @@ import Testing
         #expect(PorterStemmer.stem(word) == word)
     }
 }
+
+@Suite struct InflectionStemTests {
+    @Test(arguments: [["meeting", "meetings"], ["recipe", "recipes"], ["benchmark", "benchmarks", "benchmarked"],
+                      ["study", "studies"], ["hope", "hoping", "hoped", "hopes"], ["run", "running", "runs"]])
+    func inflectionsShareAStem(words: [String]) {
+        #expect(Set(words.map(PorterStemmer.inflectionStem)).count == 1)
+    }
+
+    /// Derivations keep apart (the full stemmer would join each pair).
+    @Test(arguments: [("general", "generate"), ("relational", "relate"), ("hopeful", "hope")])
+    func derivationsStayApart(first: String, second: String) {
+        #expect(PorterStemmer.inflectionStem(first) != PorterStemmer.inflectionStem(second))
+        #expect(PorterStemmer.stem(first) == PorterStemmer.stem(second))
+    }
+}

@@ -14,7 +14,7 @@ import SQLiteKit
 ///   built with (``CJKTokenizer/name``, e.g. `notes_cjk_v1`, or `unicode61`).
 public enum Schema {
     /// The schema version this library writes and the newest it can read.
-    public static let currentVersion = 2
+    public static let currentVersion = 3
 
     /// `PRAGMA application_id` of a notes-fts index ("NFTS"), to tell it from other SQLite files.
     public static let applicationID: Int32 = 0x4E46_5453
@@ -98,7 +98,15 @@ public enum Schema {
         INSERT INTO meta(key, value) VALUES ('tokenizer', 'notes_cjk_v1');
         INSERT INTO notes_fts(notes_fts) VALUES ('rebuild');
         """,
+        // 3: the vocabulary of Latin-script words with their stems and deletion neighbourhoods (word forms and
+        // typo tolerance), filled from `notes_fts` by `migrationFollowUp`.
+        Vocabulary.schemaSQL,
     ]
+
+    /// Work a migration needs beyond its SQL, run right after it in the same transaction.
+    static func migrationFollowUp(_ version: Int, _ db: Connection) throws {
+        if version == 3 { try Vocabulary.rebuild(db) }
+    }
 
     /// The tokenizer `notes_fts` was built with, as recorded in `meta` (`nil` before schema v2).
     static func recordedTokenizer(_ db: Connection) throws -> String? {
@@ -133,6 +141,7 @@ public enum Schema {
                 INSERT INTO notes_fts(notes_fts, rank) VALUES ('rank', 'bm25(\(rankWeights.title), \(rankWeights.body), \(rankWeights.tags))');
                 INSERT INTO notes_fts(notes_fts) VALUES ('rebuild');
                 """)
+            try Vocabulary.rebuild(db)
             try db.run("""
                 INSERT INTO meta(key, value) VALUES ('tokenizer', ?1)
                 ON CONFLICT(key) DO UPDATE SET value = excluded.value
@@ -162,6 +171,7 @@ public enum Schema {
             if version < currentVersion {
                 for target in (version + 1)...currentVersion {
                     try db.execute(migrations[target - 1])
+                    try migrationFollowUp(target, db)
                     try db.setUserVersion(target)
                 }
             }

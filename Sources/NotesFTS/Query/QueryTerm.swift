@@ -8,6 +8,9 @@ public struct QueryTerm: Sendable, Equatable {
     public var isPrefix: Bool
     /// The column the term is limited to, if any.
     public var column: QueryColumn?
+    /// Other indexed forms of the word that also match (`meeting` for `meetings`), filled by
+    /// ``NoteIndex/expand(_:)``; empty for an exact term.
+    public var forms: [String] = []
 
     /// Creates a term.
     public init(_ text: String, isPhrase: Bool = false, isPrefix: Bool = false, column: QueryColumn? = nil) {

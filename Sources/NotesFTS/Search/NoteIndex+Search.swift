@@ -2,7 +2,8 @@ import Foundation
 import SQLiteKit
 
 extension NoteIndex {
-    /// Parses `text` with ``QueryParser`` and searches for it.
+    /// Parses `text` with ``QueryParser`` and searches for it, with word forms and typo correction
+    /// (``expand(_:)``) unless `options.exact` is set.
     ///
     /// ```swift
     /// for hit in try index.search("deploy friday", options: SearchOptions(limit: 5)) {
@@ -10,16 +11,18 @@ extension NoteIndex {
     /// }
     /// ```
     public func search(_ text: String, options: SearchOptions = SearchOptions()) throws -> [SearchResult] {
-        try search(QueryParser.parse(text), options: options)
+        let query = QueryParser.parse(text)
+        return try search(options.exact ? query : expand(query).query, options: options)
     }
 
     /// Runs a parsed query: ranked by bm25 (FTS5 orders and stops at the limit, computing snippets only for the
     /// rows returned), or ordered by a `notes` column, in which case snippets are computed afterwards for the
-    /// returned page only.
+    /// returned page only. A query that only selects (filters, `tag:` terms, or nothing but the date filters of
+    /// `options`) lists its notes newest first when the order is `rank`.
     public func search(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> [SearchResult] {
-        if query.isEmpty || options.limit <= 0 { return [] }
+        if query.isEmpty && options.dateFilters.isEmpty || options.limit <= 0 { return [] }
         return try wrap {
-            if let match = query.matchExpression, options.sort == .rank {
+            if let match = query.matchExpression, options.sort == .rank, !query.onlySelects {
                 return try rankedSearch(match: match, query: query, options: options)
             }
             return try orderedSearch(query: query, options: options)
@@ -28,7 +31,7 @@ extension NoteIndex {
 
     /// The number of notes `query` matches (ignoring paging).
     public func count(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> Int {
-        if query.isEmpty { return 0 }
+        if query.isEmpty && options.dateFilters.isEmpty { return 0 }
         let statement = SearchSQL.count(query: query, options: options)
         return try wrap {
             try connection.query(statement.sql, named: statement.parameters) { $0.int(0) }.first ?? 0

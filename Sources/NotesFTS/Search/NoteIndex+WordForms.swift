@@ -1,0 +1,81 @@
+import Foundation
+import NotesTokenizer
+import SQLiteKit
+
+extension NoteIndex {
+    /// Adds word forms to `query` and corrects its typos, as ``search(_:options:)`` does unless
+    /// ``SearchOptions/exact`` is set.
+    ///
+    /// - **Word forms.** A plain English word (not quoted, not a prefix) also matches the indexed words with the
+    ///   same inflection stem (``PorterStemmer/inflectionStem(_:)``): `meetings` finds `meeting`, `recipe` finds
+    ///   `recipes`. The word as typed is searched twice, so bm25 ranks the exact form above the others.
+    /// - **Typos.** A word of 5 letters or more that no note holds, in no form, is replaced by the nearest indexed
+    ///   word (one edit for 5–8 letters, two for 9 or more, a transposition counting as one; ties go to the word
+    ///   more notes hold), and the replacement is reported in ``ExpandedQuery/corrections``. Excluded words are
+    ///   never corrected.
+    ///
+    /// Quoted words and phrases, prefixes and Korean, Chinese or Japanese text are left exactly as they are.
+    public func expand(_ query: ParsedQuery) throws -> ExpandedQuery {
+        guard let root = query.root else { return ExpandedQuery(query: query) }
+        var corrections: [QueryCorrection] = []
+        var expanded = query
+        expanded.root = try wrap { try expand(root, excluded: false, corrections: &corrections) }
+        return ExpandedQuery(query: expanded, corrections: corrections)
+    }
+
+    /// For each searched word that no note holds in any form, the nearest indexed words (up to `limit`, within
+    /// two edits): what to suggest when a query finds nothing and ``expand(_:)`` could correct nothing.
+    public func suggestions(for query: ParsedQuery, limit: Int = 3) throws -> [(word: String, suggestions: [String])] {
+        try wrap {
+            var result: [(word: String, suggestions: [String])] = []
+            for term in query.positiveTerms {
+                guard let word = Self.expandableWord(term), word.utf8.count >= 4,
+                      try wordForms(of: word).isEmpty, try Spelling.documentFrequency(of: word, db: connection) == 0 else { continue }
+                let near = try Spelling.candidates(for: word, within: 2, db: connection).prefix(limit).map(\.term)
+                if !near.isEmpty { result.append((word, Array(near))) }
+            }
+            return result
+        }
+    }
+
+    private func expand(_ node: QueryNode, excluded: Bool, corrections: inout [QueryCorrection]) throws -> QueryNode {
+        switch node {
+        case .term(let term):
+            return .term(try expand(term, excluded: excluded, corrections: &corrections))
+        case .not(let inner):
+            return .not(try expand(inner, excluded: true, corrections: &corrections))
+        case .and(let children):
+            return .and(try children.map { try expand($0, excluded: excluded, corrections: &corrections) })
+        case .or(let children):
+            return .or(try children.map { try expand($0, excluded: excluded, corrections: &corrections) })
+        }
+    }
+
+    private func expand(_ term: QueryTerm, excluded: Bool, corrections: inout [QueryCorrection]) throws -> QueryTerm {
+        guard let word = Self.expandableWord(term) else { return term }
+        var expanded = term
+        expanded.forms = try wordForms(of: word)
+        let tolerance = Spelling.tolerance(forLength: word.utf8.count)
+        guard expanded.forms.isEmpty, !excluded, tolerance > 0,
+              try Spelling.documentFrequency(of: word, db: connection) == 0,
+              let best = try Spelling.candidates(for: word, within: tolerance, db: connection).first else { return expanded }
+        corrections.append(QueryCorrection(typed: word, replacement: best.term))
+        expanded.text = best.term
+        expanded.forms = try wordForms(of: best.term)
+        return expanded
+    }
+
+    /// The indexed words sharing `word`'s inflection stem (itself included when indexed), at most 32.
+    func wordForms(of word: String) throws -> [String] {
+        try connection.query("SELECT term FROM vocabulary WHERE stem = ?1 ORDER BY term LIMIT 32",
+                             [.text(PorterStemmer.inflectionStem(word))]) { $0.text(0) ?? "" }
+    }
+
+    /// The folded word a term stands for when word forms and typos apply to it: a plain, unquoted,
+    /// non-prefix term that is one lower-case ASCII word of 3 letters or more once case and accents are folded.
+    static func expandableWord(_ term: QueryTerm) -> String? {
+        guard !term.isPhrase, !term.isPrefix else { return nil }
+        let folded = term.text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        return folded.utf8.count >= 3 && Vocabulary.isWord(folded) ? folded : nil
+    }
+}
