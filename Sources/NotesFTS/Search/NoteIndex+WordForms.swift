@@ -54,15 +54,21 @@ extension NoteIndex {
     private func expand(_ term: QueryTerm, excluded: Bool, corrections: inout [QueryCorrection]) throws -> QueryTerm {
         guard let word = Self.expandableWord(term) else { return term }
         var expanded = term
-        expanded.forms = try wordForms(of: word)
+        expanded.forms = try otherForms(of: word)
         let tolerance = Spelling.tolerance(forLength: word.utf8.count)
-        guard expanded.forms.isEmpty, !excluded, tolerance > 0,
+        guard expanded.forms.isEmpty, !excluded, tolerance > 0, try wordForms(of: word).isEmpty,
               try Spelling.documentFrequency(of: word, db: connection) == 0,
               let best = try Spelling.candidates(for: word, within: tolerance, db: connection).first else { return expanded }
         corrections.append(QueryCorrection(typed: word, replacement: best.term))
         expanded.text = best.term
-        expanded.forms = try wordForms(of: best.term)
+        expanded.forms = try otherForms(of: best.term)
         return expanded
+    }
+
+    /// ``wordForms(of:)`` when it holds a word other than `word` itself, else none (nothing to add).
+    private func otherForms(of word: String) throws -> [String] {
+        let forms = try wordForms(of: word)
+        return forms.contains { $0 != word } ? forms : []
     }
 
     /// The indexed words sharing `word`'s inflection stem (itself included when indexed), at most 32.

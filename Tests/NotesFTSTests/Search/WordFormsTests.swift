@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import NotesFTS
+
+@Suite struct WordFormsTests {
+    private func makeIndex() throws -> NoteIndex {
+        let index = try TestFolder().openIndex()
+        let notes: [(String, String)] = [
+            ("Meetings this week", "Two short ones."),
+            ("Notes", "The meeting ran long."),
+            ("Benchmarks", "Index build timings."),
+            ("Bread", "A recipe from my grandmother."),
+            ("More bread", "Recipes to try: focaccia."),
+            ("Other", "Nothing about that at all. Generate the general report."),
+        ]
+        for (number, (title, body)) in notes.enumerated() {
+            try index.save(Note(path: "/n/\(number).md", title: title, body: body))
+        }
+        return index
+    }
+
+    private func titles(_ index: NoteIndex, _ text: String, exact: Bool = false) throws -> [String] {
+        var options = SearchOptions(limit: 50)
+        options.exact = exact
+        return try index.search(text, options: options).map(\.title)
+    }
+
+    @Test func aWordAndItsPluralFindTheSameNotes() throws {
+        let index = try makeIndex()
+        #expect(try Set(titles(index, "meetings")) == ["Meetings this week", "Notes"])
+        #expect(try Set(titles(index, "meeting")) == ["Meetings this week", "Notes"])
+        #expect(try titles(index, "benchmark") == ["Benchmarks"])
+        #expect(try Set(titles(index, "recipe")) == ["Bread", "More bread"])
+    }
+
+    @Test func theExactFormRanksFirst() throws {
+        let index = try makeIndex()
+        #expect(try titles(index, "meetings").first == "Meetings this week")
+        #expect(try titles(index, "recipes").first == "More bread")
+        #expect(try titles(index, "recipe").first == "Bread")
+    }
+
+    @Test func exactQuotedAndPrefixTermsKeepTheirMeaning() throws {
+        let index = try makeIndex()
+        #expect(try titles(index, "meetings", exact: true) == ["Meetings this week"])
+        #expect(try titles(index, "\"meetings\"") == ["Meetings this week"])
+        #expect(try titles(index, "\"the meeting\"") == ["Notes"])
+        #expect(try titles(index, "recipes*") == ["More bread"])
+        // Inflections only: derivations stay apart.
+        #expect(try titles(index, "generation") == [])
+    }
+
+    @Test func theFTS5ExpressionRepeatsTheTypedWord() throws {
+        let index = try makeIndex()
+        let expanded = try index.expand(QueryParser.parse("title:meetings -generate"))
+        #expect(expanded.query.matchExpression == #"(title : ("meetings" OR "meeting" OR "meetings") NOT "generate")"#)
+        #expect(expanded.corrections.isEmpty)
+    }
+
+    @Test func wordsOfLaterWritesAreLearned() throws {
+        let index = try makeIndex()
+        #expect(try titles(index, "focaccias") == ["More bread"])
+        try index.save(Note(path: "/n/new.md", title: "Pastry", body: "Croissants and one croissant."))
+        #expect(try titles(index, "croissant") == ["Pastry"])
+        #expect(try index.wordForms(of: "croissant") == ["croissant", "croissants"])
+        #expect(try index.checkIntegrity().isOK)
+    }
+
+    @Test func koreanQueriesAreNotExpanded() throws {
+        let index = try makeIndex()
+        try index.save(Note(path: "/n/k.md", title: "회의록", body: "데이터베이스를 정리"))
+        let query = QueryParser.parse("데이터베이스 회의")
+        #expect(try index.expand(query).query == query)
+    }
+}
