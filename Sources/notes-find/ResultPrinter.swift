@@ -53,8 +53,8 @@ struct ResultPrinter {
             ("text", .string(result.snippet.text)),
             ("highlights", .array(result.snippet.highlights.map { .array([.int(Int64($0.lowerBound)), .int(Int64($0.upperBound))]) })),
             ("tags", .array(result.tags.map(JSONValue.string))),
-            ("created", .string(result.created)),
-            ("modified", .string(result.modified)),
+            ("created", .string(result.created.map(Timestamp.format))),
+            ("modified", .string(result.modified.map(Timestamp.format))),
         ])
     }
 

@@ -19,7 +19,11 @@ enum IndexCommand: Command {
         in place, and notes of files deleted under a PATH are removed.
 
         Reads .txt, .md and .markdown (title from the first `# heading` or first line; YAML front matter;
-        #hashtags become tags), .json (an object, an array, Keep and Simplenote exports) and .jsonl.
+        #hashtags, Bear #multi word tags#; Obsidian aliases, Logseq properties, Notion property lines),
+        .json (an object, an array; Keep, Simplenote, Standard Notes and Day One exports) and .jsonl,
+        .rst, .adoc, .org, .html and Evernote .enex. Copies an export writes beside its notes (Keep's
+        Labels.txt and .html twins, Simplenote's .txt twins) are left out. Dates come from the note, else
+        a date in the file name (2024-01-31, 20240131, 2024_01_31), else the file's birth and change times.
         Hidden files and folders below a PATH are skipped; symbolic links below a PATH are not followed.
 
         Options:
@@ -68,6 +72,7 @@ enum IndexCommand: Command {
     private static func indexPaths(_ options: IndexOptions, into index: NoteIndex) throws -> IndexSummary {
         let progress = ProgressLine(enabled: Terminal.isTerminal(2) && !options.quiet)
         let indexer = Indexer(index: index)
+        indexer.fieldMap = options.fieldMap
         indexer.onWarning = { warning in
             progress.clear()
             CommandLineTool.printError(name, "skipped \(warning.path): \(warning.reason)")

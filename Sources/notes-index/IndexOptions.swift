@@ -10,6 +10,8 @@ struct IndexOptions: CommandOptions {
     /// `--tokenizer`, if given (else the index keeps its own).
     var tokenizer: FullTextTokenizer?
     var quiet = false
+    /// `--map`: where JSON exports keep their note fields.
+    var fieldMap: JSONFieldMap?
     /// The files and folders to index.
     var paths: [String] = []
 
@@ -35,6 +37,13 @@ struct IndexOptions: CommandOptions {
             case "cjk": $0.tokenizer = .cjk
             case "unicode61": $0.tokenizer = .unicode61
             default: throw UsageError("--tokenizer takes cjk or unicode61, not '\($1)'")
+            }
+        },
+        .value(["--map"], "FIELD=KEY,...", help: "read JSON notes with these keys, e.g. title=headline,body=content.text,tags=labels[].name,created=ts (fields: title, body, tags, created, modified; a missing key is an error unless its path ends with ?)") {
+            do {
+                $0.fieldMap = try JSONFieldMap($1)
+            } catch let error as NoteReadError {
+                throw UsageError(error.reason)
             }
         },
         .flag(["-q", "--quiet"], help: "print warnings only, no summary line") { $0.quiet = true },

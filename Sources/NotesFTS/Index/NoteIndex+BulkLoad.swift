@@ -3,7 +3,7 @@ import SQLiteKit
 
 extension NoteIndex {
     /// How a bulk first build fills `notes_fts`.
-    public enum BulkFullText: Sendable {
+    package enum BulkFullText: Sendable {
         /// Drop the triggers, load `notes`, then one `'rebuild'` (tokenizing runs after the load, alone).
         case rebuildAfterLoad
         /// Keep the triggers inside the one bulk transaction (tokenizing overlaps reading and parsing).
@@ -15,19 +15,19 @@ extension NoteIndex {
     }
 
     /// How a bulk first build runs; the defaults were chosen by measurement (Benchmarks/README.md).
-    public struct BulkLoadSettings: Sendable {
+    package struct BulkLoadSettings: Sendable {
         /// How `notes_fts` is filled.
-        public var fullText = BulkFullText.insertDuringLoad
+        package var fullText = BulkFullText.insertDuringLoad
         /// `PRAGMA synchronous` during the build (the connection's own setting is restored afterwards).
-        public var synchronous = "NORMAL"
+        package var synchronous = "NORMAL"
         /// FTS5 `hashsize` (bytes of pending index data held in memory before a segment is written) stored in
         /// the index: fewer, larger segments mean less merging; `nil` keeps FTS5's 1 MB.
-        public var fullTextHashSize: Int? = 64 * 1024 * 1024
+        package var fullTextHashSize: Int? = 64 * 1024 * 1024
         /// Whether each note goes into `notes_fts` as it is inserted (``BulkFullText/insertDuringLoad``), so a
         /// batch must not open a savepoint.
-        public var insertsFullTextDirectly: Bool { fullText == .insertDuringLoad }
+        package var insertsFullTextDirectly: Bool { fullText == .insertDuringLoad }
         /// Creates the measured defaults.
-        public init() {}
+        package init() {}
     }
 
     /// A note's stored column values, computed where the note was parsed (off the writer thread): text
@@ -66,7 +66,7 @@ extension NoteIndex {
     /// file is new, so no note can take the trigger-less upsert path while `notes_fts` is fed row by row).
     func isEmpty() throws -> Bool {
         try wrap {
-            try noteCount() == 0 && connection.scalarInt("SELECT EXISTS (SELECT 1 FROM sources)") == 0
+            try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM notes) OR EXISTS (SELECT 1 FROM sources)") == 0
         }
     }
 

@@ -14,6 +14,8 @@ public struct IndexSummary: Sendable, Equatable {
     public var removed = 0
     /// Inputs that could not be indexed (each reported as a warning); their earlier notes are kept.
     public var skipped = 0
+    /// Files left out because they are an export's own copies of notes read from another file (``ExportLayout``).
+    public var leftOut = 0
     /// Notes in the index after the run.
     public var notes = 0
     /// Wall time of the run in seconds.

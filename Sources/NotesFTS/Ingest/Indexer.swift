@@ -21,17 +21,23 @@ public final class Indexer {
     /// The index written to.
     public let index: NoteIndex
     /// Files read and written per transaction.
-    public var batchSize = 512
+    package var batchSize = 512
     /// Called for each input that is skipped.
     public var onWarning: (IndexWarning) -> Void = { _ in }
+    /// Called for each file left out because it is an export's own copy of notes read from another file
+    /// (``ExportLayout``); not a problem, so not a warning.
+    public var onLeftOut: ((IndexWarning) -> Void)?
     /// Called after each batch with the counts so far.
     public var onProgress: ((IndexSummary) -> Void)?
     /// Load an empty index in one transaction without the sync triggers, as ``bulkLoad`` says (faster).
-    public var bulkLoadWhenEmpty = true
+    package var bulkLoadWhenEmpty = true
     /// How a bulk first build runs (see ``NoteIndex/BulkLoadSettings``).
-    public var bulkLoad = NoteIndex.BulkLoadSettings()
+    package var bulkLoad = NoteIndex.BulkLoadSettings()
     /// Read and parse the next batch on the other cores while this thread writes the current one.
-    public var overlapsReadingWithWriting = true
+    package var overlapsReadingWithWriting = true
+
+    /// Where JSON exports keep their note fields, when not under the common names (`notes-index --map`).
+    public var fieldMap: JSONFieldMap?
 
     /// Set during a bulk first build: new files are inserted without looking up existing rows.
     private var bulkActive = false
@@ -49,6 +55,8 @@ public final class Indexer {
         /// A file new to an empty index during a bulk first build: its rows, ready to insert.
         case fresh(SourceFile, [NoteIndex.NoteRow])
         case failed(String)
+        /// What the inner outcome says, plus problems with parts of the file (a malformed JSON Lines line).
+        indirect case withWarnings([String], Prepared)
     }
 
     /// Indexes `paths` (files or folders; relative paths are taken from the current directory).
@@ -87,22 +95,29 @@ public final class Indexer {
 
         let known = try index.sources(under: root)
         entries.removeAll { !visited.insert($0.path).inserted }
+        entries.removeAll { entry in
+            guard let reason = ExportLayout.reasonToLeaveOut(entry.path) else { return false }
+            summary.leftOut += 1
+            onLeftOut?(IndexWarning(path: entry.path, reason: reason))
+            return true
+        }
         summary.seen += entries.count
         // A pipeline: while this thread writes batch k, the cores read and parse batch k + 1.
         let batches = stride(from: 0, to: entries.count, by: batchSize).map {
             Array(entries[$0..<min($0 + batchSize, entries.count)])
         }
         let bulk = bulkActive
-        var prepared = batches.isEmpty ? [] : Self.prepare(batches[0], known: known, bulk: bulk)
+        let map = fieldMap
+        var prepared = batches.isEmpty ? [] : Self.prepare(batches[0], known: known, bulk: bulk, map: fieldMap)
         for (number, batch) in batches.enumerated() {
             let ahead = PreparedBox()
             let group = DispatchGroup()
             if number + 1 < batches.count {
                 let next = batches[number + 1]
                 if overlapsReadingWithWriting {
-                    DispatchQueue.global().async(group: group) { ahead.value = Self.prepare(next, known: known, bulk: bulk) }
+                    DispatchQueue.global().async(group: group) { ahead.value = Self.prepare(next, known: known, bulk: bulk, map: map) }
                 } else {
-                    ahead.value = Self.prepare(next, known: known, bulk: bulk)
+                    ahead.value = Self.prepare(next, known: known, bulk: bulk, map: map)
                 }
             }
             let outcomes = prepared
@@ -169,23 +184,26 @@ public final class Indexer {
                                       alsoFullText: bulkLoad.insertsFullTextDirectly)
         case .failed(let reason):
             warn(IndexWarning(path: entry.path, reason: reason), &summary)
+        case .withWarnings(let reasons, let inner):
+            for reason in reasons { warn(IndexWarning(path: entry.path, reason: reason), &summary) }
+            try apply(inner, entry: entry, indexedAt: indexedAt, summary: &summary)
         }
     }
 
     /// Reads and parses a batch on all cores (callable from any thread; nothing here touches the database).
     /// With `bulk`, new files come back as ready-to-insert rows (``Prepared/fresh(_:_:)``).
-    static func prepare(_ batch: [FileEntry], known: [String: SourceFile], bulk: Bool) -> [Prepared] {
+    static func prepare(_ batch: [FileEntry], known: [String: SourceFile], bulk: Bool, map: JSONFieldMap?) -> [Prepared] {
         let results = UnsafeMutableBufferPointer<Prepared>.allocate(capacity: batch.count)
         results.initialize(repeating: .unchanged)
         defer { results.deinitialize(); results.deallocate() }
         nonisolated(unsafe) let output = results
         DispatchQueue.concurrentPerform(iterations: batch.count) { position in
-            output[position] = prepare(batch[position], known: known[batch[position].path], bulk: bulk)
+            output[position] = prepare(batch[position], known: known[batch[position].path], bulk: bulk, map: map)
         }
         return Array(results)
     }
 
-    static func prepare(_ entry: FileEntry, known: SourceFile?, bulk: Bool = false) -> Prepared {
+    static func prepare(_ entry: FileEntry, known: SourceFile?, bulk: Bool = false, map: JSONFieldMap? = nil) -> Prepared {
         if let known, known.size == entry.size, known.mtimeNanoseconds == entry.mtimeNanoseconds {
             return .unchanged
         }
@@ -195,11 +213,14 @@ public final class Indexer {
             let source = SourceFile(path: entry.path, size: Int64(bytes.count), mtimeNanoseconds: entry.mtimeNanoseconds, hash: hash)
             if let known, known.hash == hash { return .touched(source) }
             let modified = Date(timeIntervalSince1970: Double(entry.mtimeNanoseconds) / 1e9)
-            let notes = try NoteFileReader.notes(bytes: bytes, path: entry.path, modified: modified)
-            if bulk && known == nil {
-                return .fresh(source, notes.enumerated().map { NoteIndex.NoteRow($0.element, path: source.path, position: $0.offset) })
-            }
-            return .parsed(source, notes, isNew: known == nil)
+            var notes: [Note] = []
+            var warnings: [String] = []
+            try NoteFileReader.read(bytes: bytes, path: entry.path, dates: FileDates(path: entry.path, modified: modified),
+                                    map: map, emit: { notes.append($0) }, warn: { warnings.append($0) })
+            let outcome: Prepared = bulk && known == nil
+                ? .fresh(source, notes.enumerated().map { NoteIndex.NoteRow($0.element, path: source.path, position: $0.offset) })
+                : .parsed(source, notes, isNew: known == nil)
+            return warnings.isEmpty ? outcome : .withWarnings(warnings, outcome)
         } catch let error as NoteReadError {
             return .failed(error.reason)
         } catch {

@@ -2,8 +2,8 @@ import Foundation
 import SQLiteKit
 
 extension NoteIndex {
-    /// Parses `text` with ``QueryParser`` and searches for it, with word forms and typo correction
-    /// (``expand(_:)``) unless `options.exact` is set.
+    /// Parses `text` with ``QueryParser`` and searches for it, with word forms and typo correction (see
+    /// ``NoteIndex/searchPage(_:options:)``) unless ``SearchOptions/exact`` is set.
     ///
     /// ```swift
     /// for hit in try index.search("deploy friday", options: SearchOptions(limit: 5)) {
@@ -11,37 +11,64 @@ extension NoteIndex {
     /// }
     /// ```
     public func search(_ text: String, options: SearchOptions = SearchOptions()) throws -> [SearchResult] {
-        let query = QueryParser.parse(text)
-        return try search(options.exact ? query : expand(query).query, options: options)
+        try read { db in try Self.search(db, Self.interpret(db, text, options: options).query, options: options) }
+    }
+
+    /// The number of notes `text` finds with `options` (ignoring paging).
+    public func count(_ text: String, options: SearchOptions = SearchOptions()) throws -> Int {
+        try read { db in try Self.count(db, Self.interpret(db, text, options: options).query, options: options) }
+    }
+
+    /// A page of what `text` finds (`options.limit` results from `options.offset`) and the number of notes
+    /// it finds in all, read from one snapshot of the index.
+    ///
+    /// ```swift
+    /// let page = try index.searchPage("milk", options: SearchOptions(limit: 10))
+    /// print("\(page.results.count) of \(page.total)")
+    /// ```
+    public func searchPage(_ text: String, options: SearchOptions = SearchOptions()) throws -> SearchPage {
+        try read { db in
+            try db.transaction(.deferred) {
+                let expanded = try Self.interpret(db, text, options: options)
+                return SearchPage(results: try Self.search(db, expanded.query, options: options),
+                                  total: try Self.count(db, expanded.query, options: options), offset: options.offset,
+                                  corrections: expanded.corrections)
+            }
+        }
     }
 
     /// Runs a parsed query: ranked by bm25 (FTS5 orders and stops at the limit, computing snippets only for the
     /// rows returned), or ordered by a `notes` column, in which case snippets are computed afterwards for the
     /// returned page only. A query that only selects (filters, `tag:` terms, or nothing but the date filters of
     /// `options`) lists its notes newest first when the order is `rank`.
-    public func search(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> [SearchResult] {
-        if query.isEmpty && options.dateFilters.isEmpty || options.limit <= 0 { return [] }
-        return try wrap {
-            if let match = query.matchExpression, options.sort == .rank, !query.onlySelects {
-                return try rankedSearch(match: match, query: query, options: options)
-            }
-            return try orderedSearch(query: query, options: options)
-        }
+    package func search(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> [SearchResult] {
+        try read { try Self.search($0, query, options: options) }
     }
 
     /// The number of notes `query` matches (ignoring paging).
-    public func count(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> Int {
-        if query.isEmpty && options.dateFilters.isEmpty { return 0 }
-        let statement = SearchSQL.count(query: query, options: options)
-        return try wrap {
-            try connection.query(statement.sql, named: statement.parameters) { $0.int(0) }.first ?? 0
-        }
+    package func count(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> Int {
+        try read { try Self.count($0, query, options: options) }
     }
 
-    private func rankedSearch(match: String, query: ParsedQuery, options: SearchOptions) throws -> [SearchResult] {
+    private static func search(_ db: Connection, _ query: ParsedQuery, options: SearchOptions) throws -> [SearchResult] {
+        if query.isEmpty && options.dateFilters.isEmpty || options.limit <= 0 { return [] }
+        if let match = query.matchExpression, options.sort == .rank, !query.onlySelects {
+            return try rankedSearch(db, match: match, query: query, options: options)
+        }
+        return try orderedSearch(db, query: query, options: options)
+    }
+
+    private static func count(_ db: Connection, _ query: ParsedQuery, options: SearchOptions) throws -> Int {
+        if query.isEmpty && options.dateFilters.isEmpty { return 0 }
+        let statement = SearchSQL.count(query: query, options: options)
+        return try db.query(statement.sql, named: statement.parameters) { $0.int(0) }.first ?? 0
+    }
+
+    private static func rankedSearch(_ db: Connection, match: String, query: ParsedQuery,
+                                     options: SearchOptions) throws -> [SearchResult] {
         let snippets = options.includeSnippets ? SearchSnippets(match: match, query: query, options: options) : nil
         let statement = SearchSQL.ranked(match: match, query: query, options: options, snippets: snippets)
-        let results = try connection.query(statement.sql, named: statement.parameters) { row in
+        let results = try db.query(statement.sql, named: statement.parameters) { row in
             var result = SearchResult(row: row)
             result.score = row.double(ResultColumn.next)
             snippets?.read(row, at: ResultColumn.next + 1, into: &result)
@@ -56,9 +83,9 @@ extension NoteIndex {
         }
     }
 
-    private func orderedSearch(query: ParsedQuery, options: SearchOptions) throws -> [SearchResult] {
+    private static func orderedSearch(_ db: Connection, query: ParsedQuery, options: SearchOptions) throws -> [SearchResult] {
         let statement = SearchSQL.ordered(query: query, options: options)
-        var results = try connection.query(statement.sql, named: statement.parameters) { row in
+        var results = try db.query(statement.sql, named: statement.parameters) { row in
             var result = SearchResult(row: row)
             result.snippet = SearchSnippets.leadSnippet(row.text(ResultColumn.next) ?? "", words: options.snippetWords)
             return result
@@ -68,7 +95,7 @@ extension NoteIndex {
         let snippets = SearchSnippets(match: match, query: query, options: options)
         for position in results.indices {
             let page = SearchSQL.pageSnippets(match: match, id: results[position].id, snippets: snippets)
-            let rows = try connection.query(page.sql, named: page.parameters) { row in
+            let rows = try db.query(page.sql, named: page.parameters) { row in
                 var result = results[position]
                 result.score = row.double(0)
                 snippets.read(row, at: 1, into: &result)

@@ -3,8 +3,8 @@ import NotesTokenizer
 import SQLiteKit
 
 extension NoteIndex {
-    /// Adds word forms to `query` and corrects its typos, as ``search(_:options:)`` does unless
-    /// ``SearchOptions/exact`` is set.
+    /// Adds word forms to `query` and corrects its typos, as the text searches (``search(_:options:)``,
+    /// ``count(_:options:)``, ``searchPage(_:options:)``) do unless ``SearchOptions/exact`` is set.
     ///
     /// - **Word forms.** A plain English word (not quoted, not a prefix) also matches the indexed words with the
     ///   same inflection stem (``PorterStemmer/inflectionStem(_:)``): `meetings` finds `meeting`, `recipe` finds
@@ -15,66 +15,79 @@ extension NoteIndex {
     ///   never corrected.
     ///
     /// Quoted words and phrases, prefixes and Korean, Chinese or Japanese text are left exactly as they are.
-    public func expand(_ query: ParsedQuery) throws -> ExpandedQuery {
-        guard let root = query.root else { return ExpandedQuery(query: query) }
-        var corrections: [QueryCorrection] = []
-        var expanded = query
-        expanded.root = try wrap { try expand(root, excluded: false, corrections: &corrections) }
-        return ExpandedQuery(query: expanded, corrections: corrections)
+    package func expand(_ query: ParsedQuery) throws -> ExpandedQuery {
+        try read { try Self.expand($0, query) }
     }
 
     /// For each searched word that no note holds in any form, the nearest indexed words (up to `limit`, within
     /// two edits): what to suggest when a query finds nothing and ``expand(_:)`` could correct nothing.
-    public func suggestions(for query: ParsedQuery, limit: Int = 3) throws -> [(word: String, suggestions: [String])] {
-        try wrap {
+    package func suggestions(for query: ParsedQuery, limit: Int = 3) throws -> [(word: String, suggestions: [String])] {
+        try read { db in
             var result: [(word: String, suggestions: [String])] = []
             for term in query.positiveTerms {
                 guard let word = Self.expandableWord(term), word.utf8.count >= 4,
-                      try wordForms(of: word).isEmpty, try Spelling.documentFrequency(of: word, db: connection) == 0 else { continue }
-                let near = try Spelling.candidates(for: word, within: 2, db: connection).prefix(limit).map(\.term)
+                      try Self.wordForms(db, of: word).isEmpty,
+                      try Spelling.documentFrequency(of: word, db: db) == 0 else { continue }
+                let near = try Spelling.candidates(for: word, within: 2, db: db).prefix(limit).map(\.term)
                 if !near.isEmpty { result.append((word, Array(near))) }
             }
             return result
         }
     }
 
-    private func expand(_ node: QueryNode, excluded: Bool, corrections: inout [QueryCorrection]) throws -> QueryNode {
+    /// `text` parsed, then expanded unless `options.exact` says otherwise.
+    static func interpret(_ db: Connection, _ text: String, options: SearchOptions) throws -> ExpandedQuery {
+        let query = QueryParser.parse(text)
+        return options.exact ? ExpandedQuery(query: query) : try expand(db, query)
+    }
+
+    static func expand(_ db: Connection, _ query: ParsedQuery) throws -> ExpandedQuery {
+        guard let root = query.root else { return ExpandedQuery(query: query) }
+        var corrections: [QueryCorrection] = []
+        var expanded = query
+        expanded.root = try expand(db, root, excluded: false, corrections: &corrections)
+        return ExpandedQuery(query: expanded, corrections: corrections)
+    }
+
+    private static func expand(_ db: Connection, _ node: QueryNode, excluded: Bool,
+                               corrections: inout [QueryCorrection]) throws -> QueryNode {
         switch node {
         case .term(let term):
-            return .term(try expand(term, excluded: excluded, corrections: &corrections))
+            return .term(try expand(db, term, excluded: excluded, corrections: &corrections))
         case .not(let inner):
-            return .not(try expand(inner, excluded: true, corrections: &corrections))
+            return .not(try expand(db, inner, excluded: true, corrections: &corrections))
         case .and(let children):
-            return .and(try children.map { try expand($0, excluded: excluded, corrections: &corrections) })
+            return .and(try children.map { try expand(db, $0, excluded: excluded, corrections: &corrections) })
         case .or(let children):
-            return .or(try children.map { try expand($0, excluded: excluded, corrections: &corrections) })
+            return .or(try children.map { try expand(db, $0, excluded: excluded, corrections: &corrections) })
         }
     }
 
-    private func expand(_ term: QueryTerm, excluded: Bool, corrections: inout [QueryCorrection]) throws -> QueryTerm {
-        guard let word = Self.expandableWord(term) else { return term }
+    private static func expand(_ db: Connection, _ term: QueryTerm, excluded: Bool,
+                               corrections: inout [QueryCorrection]) throws -> QueryTerm {
+        guard let word = expandableWord(term) else { return term }
         var expanded = term
-        expanded.forms = try otherForms(of: word)
+        let forms = try wordForms(db, of: word)
+        expanded.forms = otherForms(forms, of: word)
         let tolerance = Spelling.tolerance(forLength: word.utf8.count)
-        guard expanded.forms.isEmpty, !excluded, tolerance > 0, try wordForms(of: word).isEmpty,
-              try Spelling.documentFrequency(of: word, db: connection) == 0,
-              let best = try Spelling.candidates(for: word, within: tolerance, db: connection).first else { return expanded }
+        guard forms.isEmpty, !excluded, tolerance > 0,
+              try Spelling.documentFrequency(of: word, db: db) == 0,
+              let best = try Spelling.candidates(for: word, within: tolerance, db: db).first else { return expanded }
         corrections.append(QueryCorrection(typed: word, replacement: best.term))
         expanded.text = best.term
-        expanded.forms = try otherForms(of: best.term)
+        expanded.forms = otherForms(try wordForms(db, of: best.term), of: best.term)
         return expanded
     }
 
-    /// ``wordForms(of:)`` when it holds a word other than `word` itself, else none (nothing to add).
-    private func otherForms(of word: String) throws -> [String] {
-        let forms = try wordForms(of: word)
-        return forms.contains { $0 != word } ? forms : []
+    /// `forms` when they hold a word other than `word` itself, else none (nothing to add).
+    private static func otherForms(_ forms: [String], of word: String) -> [String] {
+        forms.contains { $0 != word } ? forms : []
     }
 
     /// The indexed words sharing `word`'s inflection stem (itself included when indexed), at most 32.
-    func wordForms(of word: String) throws -> [String] {
-        try connection.query("SELECT term FROM vocabulary WHERE stem = ?1 ORDER BY term LIMIT 32",
-                             [.text(PorterStemmer.inflectionStem(word))]) { $0.text(0) ?? "" }
+    static func wordForms(_ db: Connection, of word: String) throws -> [String] {
+        try db.query("SELECT term FROM vocabulary WHERE stem = ?1 ORDER BY term LIMIT 32",
+                     [.text(PorterStemmer.inflectionStem(word))]) { $0.text(0) ?? "" }
     }
 
     /// The folded word a term stands for when word forms and typos apply to it: a plain, unquoted,

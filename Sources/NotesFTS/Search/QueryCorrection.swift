@@ -14,14 +14,14 @@ public struct QueryCorrection: Sendable, Equatable {
 
 /// A query after ``NoteIndex/expand(_:)``: the query to search, with word forms added and typos corrected,
 /// and the corrections it made (in query order).
-public struct ExpandedQuery: Sendable, Equatable {
+package struct ExpandedQuery: Sendable, Equatable {
     /// What to search.
-    public var query: ParsedQuery
+    package var query: ParsedQuery
     /// Each word that matched no note and the indexed word searched instead.
-    public var corrections: [QueryCorrection]
+    package var corrections: [QueryCorrection]
 
     /// Creates an expanded query.
-    public init(query: ParsedQuery, corrections: [QueryCorrection] = []) {
+    package init(query: ParsedQuery, corrections: [QueryCorrection] = []) {
         self.query = query
         self.corrections = corrections
     }

@@ -1,3 +1,4 @@
+import Foundation
 import SQLiteKit
 
 /// The `notes` columns every search query selects first, in this order, and read back by name: the one row
@@ -23,7 +24,7 @@ extension SearchResult {
         self.init(
             id: row.int64(ResultColumn.id.rawValue), path: row.text(.path) ?? "",
             position: row.int(ResultColumn.position.rawValue), line: max(row.int(ResultColumn.line.rawValue), 1),
-            title: row.text(.title) ?? "", tags: TagList.split(row.text(.tags) ?? ""), created: row.text(.created),
-            modified: row.text(.modified), score: 0, snippet: Snippet(text: ""))
+            title: row.text(.title) ?? "", tags: TagList.split(row.text(.tags) ?? ""), created: row.text(.created).flatMap { Timestamp.parse($0) },
+            modified: row.text(.modified).flatMap { Timestamp.parse($0) }, score: 0, snippet: Snippet(text: ""))
     }
 }

@@ -51,7 +51,7 @@ struct SearchFilter {
                 guard let value else { continue }
                 let name = ":date\(dateBounds)"
                 dateBounds += 1
-                add("n.\(filter.field.rawValue) \(comparison) \(name)", [name: .text(value)])
+                add("n.\(filter.field.rawValue) \(comparison) \(name)", [name: .text(Timestamp.format(value))])
             }
         }
     }

@@ -14,10 +14,10 @@ public struct SearchResult: Sendable, Equatable {
     public var title: String
     /// The note's tags.
     public var tags: [String]
-    /// Creation date as stored (ISO 8601 UTC), if known.
-    public var created: String?
-    /// Modification date as stored (ISO 8601 UTC), if known.
-    public var modified: String?
+    /// When the note was created, if known (to the second).
+    public var created: Date?
+    /// When the note was last modified, if known (to the second).
+    public var modified: Date?
     /// Relevance, higher is better (the negated bm25 score); 0 for filter-only queries.
     public var score: Double
     /// The excerpt with matches marked.
@@ -25,7 +25,7 @@ public struct SearchResult: Sendable, Equatable {
 
     /// Creates a result (the library builds these; public for apps that fake or merge results).
     public init(id: Int64, path: String, position: Int, line: Int, title: String, tags: [String],
-                created: String?, modified: String?, score: Double, snippet: Snippet) {
+                created: Date?, modified: Date?, score: Double, snippet: Snippet) {
         self.id = id
         self.path = path
         self.position = position
