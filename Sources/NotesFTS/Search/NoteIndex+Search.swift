@@ -51,7 +51,7 @@ extension NoteIndex {
     }
 
     private static func search(_ db: Connection, _ query: ParsedQuery, options: SearchOptions) throws -> [SearchResult] {
-        if query.isEmpty && options.dateFilters.isEmpty || options.limit <= 0 { return [] }
+        if (query.isEmpty && options.dateFilters.isEmpty) || options.limit <= 0 { return [] }
         if let match = query.matchExpression, options.sort == .rank, !query.onlySelects {
             return try rankedSearch(db, match: match, query: query, options: options)
         }
