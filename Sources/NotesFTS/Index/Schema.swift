@@ -14,11 +14,17 @@ import SQLiteKit
 /// - `sources`: one row a file read (`path`, `size`, `mtime_ns`, `hash`, `indexed_at`), for incremental runs;
 /// - `meta` (from v2): `key`/`value` facts about the index; `tokenizer` names the tokenizer `notes_fts` was
 ///   built with (``CJKTokenizer/name``, e.g. `notes_cjk_v1`, or `unicode61`);
-/// - `vocabulary` and `spelling` (from v4): the index's English words with their stems and deletion
+/// - `roots` (from v4): the files and folders `notes-index` was asked to index (`path`, `indexed_at`);
+/// - `vocabulary` and `spelling` (from v5): the index's English words with their stems and deletion
 ///   neighbourhoods, for word forms and typo tolerance (``Vocabulary``).
 package enum Schema {
     /// The schema version this library writes and the newest it can read.
-    package static let currentVersion = 4
+    package static let currentVersion = 5
+
+    /// The oldest version a read-only open searches as it is: searching needs nothing added since (v4 only
+    /// added `roots`; without v5's vocabulary, words are matched exactly as typed until `notes-index` upgrades
+    /// the index), so `notes-find` keeps working on an index no `notes-index` has upgraded yet.
+    package static let oldestSearchableVersion = 3
 
     /// `PRAGMA application_id` of a notes-fts index ("NFTS"), to tell it from other SQLite files.
     package static let applicationID: Int32 = 0x4E46_5453
@@ -159,7 +165,14 @@ package enum Schema {
         DROP TRIGGER IF EXISTS notes_au;
         UPDATE sources SET mtime_ns = -1, hash = '';
         """,
-        // 4: the vocabulary of Latin-script words with their stems and deletion neighbourhoods (word forms and
+        // 4: the roots indexed, for --list-roots and --forget (an older index lists its roots once re-run).
+        """
+        CREATE TABLE roots (
+          path       TEXT PRIMARY KEY,
+          indexed_at TEXT NOT NULL
+        ) WITHOUT ROWID;
+        """,
+        // 5: the vocabulary of Latin-script words with their stems and deletion neighbourhoods (word forms and
         // typo tolerance), filled from `notes_fts` by ``Vocabulary/rebuild(_:)`` right after.
         Vocabulary.schemaSQL,
     ]
@@ -226,7 +239,7 @@ package enum Schema {
                 for target in (version + 1)...currentVersion {
                     try db.execute(migrations[target - 1])
                     if target == 3 { try recreateFullTextAfterMigration(db) }
-                    if target == 4 { try Vocabulary.rebuild(db) }
+                    if target == 5 { try Vocabulary.rebuild(db) }
                     try db.setUserVersion(target)
                 }
             }
@@ -251,7 +264,7 @@ package enum Schema {
         if version == 0 {
             throw NotesFTSError.notAnIndex(path: db.path)
         }
-        if version < currentVersion {
+        if version < oldestSearchableVersion {
             throw NotesFTSError.olderSchema(path: db.path, found: version, supported: currentVersion)
         }
     }

@@ -17,13 +17,13 @@ import SQLiteKit
 enum Vocabulary {
     /// The tables (schema v3).
     static let schemaSQL = """
-        CREATE TABLE vocabulary (
+        CREATE TABLE IF NOT EXISTS vocabulary (
           id   INTEGER PRIMARY KEY,
           term TEXT NOT NULL UNIQUE,
           stem TEXT NOT NULL
         );
-        CREATE INDEX vocabulary_stem ON vocabulary(stem);
-        CREATE TABLE spelling (
+        CREATE INDEX IF NOT EXISTS vocabulary_stem ON vocabulary(stem);
+        CREATE TABLE IF NOT EXISTS spelling (
           key     INTEGER NOT NULL,
           term_id INTEGER NOT NULL,
           PRIMARY KEY (key, term_id)
@@ -33,6 +33,11 @@ enum Vocabulary {
     /// FTS5's vocabulary of `notes_fts` (one row per term, with its document frequency), in the temp schema
     /// so that a read-only connection can create it too.
     static let fts5VocabularySQL = "CREATE VIRTUAL TABLE IF NOT EXISTS temp.notes_fts_terms USING fts5vocab(main, notes_fts, row)"
+
+    /// Whether the index has the tables (schema v5; an older index opened read-only has not).
+    static func isPresent(_ db: Connection) throws -> Bool {
+        try db.scalarInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'spelling'") == 1
+    }
 
     /// Words kept: lower-case ASCII letters only (what the tokenizer leaves of English after folding), 2 to 40.
     static func isWord(_ term: String) -> Bool { isWord(term.utf8) }

@@ -24,6 +24,7 @@ extension NoteIndex {
     package func suggestions(for query: ParsedQuery, limit: Int = 3) throws -> [(word: String, suggestions: [String])] {
         try read { db in
             var result: [(word: String, suggestions: [String])] = []
+            guard try Vocabulary.isPresent(db) else { return result }
             for term in query.positiveTerms {
                 guard let word = Self.expandableWord(term), word.utf8.count >= 4,
                       try Self.wordForms(db, of: word).isEmpty,
@@ -42,7 +43,7 @@ extension NoteIndex {
     }
 
     static func expand(_ db: Connection, _ query: ParsedQuery) throws -> ExpandedQuery {
-        guard let root = query.root else { return ExpandedQuery(query: query) }
+        guard let root = query.root, try Vocabulary.isPresent(db) else { return ExpandedQuery(query: query) }
         var corrections: [QueryCorrection] = []
         var expanded = query
         expanded.root = try expand(db, root, excluded: false, corrections: &corrections)

@@ -73,3 +73,22 @@ import Testing
         #expect(try index.expand(query).query == query)
     }
 }
+
+@Suite struct WordFormsOnOlderIndexTests {
+    /// notes-find reads an index that no notes-index has upgraded to v5 yet: words match exactly as typed.
+    @Test func anIndexWithoutTheVocabularyIsSearchedExactly() throws {
+        let folder = TestFolder()
+        let index = try folder.openIndex()
+        try index.save(Note(path: "/n/1.md", title: "Meetings", body: "Weekly."))
+        try index.save(Note(path: "/n/2.md", title: "Notes", body: "One meeting."))
+        try index.connection.execute("DROP TABLE spelling; DROP TABLE vocabulary; PRAGMA user_version = 4;")
+        index.close()
+        let reader = try NoteIndex(path: folder.database, mode: .readOnly)
+        #expect(try reader.search("meetings").map(\.title) == ["Meetings"])
+        #expect(try reader.search("meetngs").isEmpty)
+        reader.close()
+        let upgraded = try NoteIndex(path: folder.database)
+        #expect(try Set(upgraded.search("meetings").map(\.title)) == ["Meetings", "Notes"])
+        #expect(try Set(upgraded.search("meetngs").map(\.title)) == ["Meetings", "Notes"])
+    }
+}
