@@ -27,23 +27,12 @@ public enum MatchHighlighter {
     private static func highlight(_ apiPointer: UnsafePointer<Fts5ExtensionApi>?, _ fts: OpaquePointer?,
                                   _ context: OpaquePointer?, _ count: Int32,
                                   _ values: UnsafeMutablePointer<OpaquePointer?>?) {
-        guard let api = apiPointer?.pointee, let fts, let context else { return }
-        guard count == 3, let values else {
-            sqlite3_result_error(context, "wrong number of arguments to function \(functionName)()", -1)
-            return
-        }
-        let column = sqlite3_value_int(values[0])
-        let open = sqlite3_value_text(values[1]).map { String(cString: $0) } ?? ""
-        let close = sqlite3_value_text(values[2]).map { String(cString: $0) } ?? ""
-
-        var text: UnsafePointer<CChar>?
-        var length: Int32 = 0
-        var result = api.xColumnText?(fts, column, &text, &length) ?? SQLITE_ERROR
-        guard result == SQLITE_OK else { sqlite3_result_error_code(context, result); return }
-        guard let text else { sqlite3_result_null(context); return }
-
+        guard let call = AuxiliaryCall(apiPointer, fts, context, count, values, expected: 3, name: functionName),
+              let (text, length) = call.columnText(call.int(0)) else { return }
+        let (api, fts, context, column) = (call.api, call.fts, call.context, call.int(0))
+        let (open, close) = (call.bytes(1), call.bytes(2))
         let offsets = Offsets()
-        result = withExtendedLifetime(offsets) {
+        var result = withExtendedLifetime(offsets) {
             api.xTokenize?(fts, text, length, Unmanaged.passUnretained(offsets).toOpaque()) {
                 context, flags, _, _, start, end in
                 if flags & FTS5_TOKEN_COLOCATED != 0 { return SQLITE_OK }
@@ -82,22 +71,16 @@ public enum MatchHighlighter {
 
         let bytes = UnsafeRawBufferPointer(start: text, count: Int(length))
         var output: [UInt8] = []
-        output.reserveCapacity(Int(length) + merged.count * (open.utf8.count + close.utf8.count))
+        output.reserveCapacity(Int(length) + merged.count * (open.count + close.count))
         var cursor = 0
         for (start, end) in merged where Int(start) >= cursor && Int(end) <= bytes.count {
             output += bytes[cursor..<Int(start)]
-            output += open.utf8
+            output += open
             output += bytes[Int(start)..<Int(end)]
-            output += close.utf8
+            output += close
             cursor = Int(end)
         }
         output += bytes[cursor...]
-        let byteCount = Int32(output.count)
-        output.append(0)
-        output.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { characters in
-                sqlite3_result_text(context, characters.baseAddress, byteCount, csqlite_transient())
-            }
-        }
+        call.resultText(output)
     }
 }

@@ -54,11 +54,12 @@ enum FindCommand: Command {
         } else {
             let query = QueryParser.parse(options.queryText)
             if options.explain { explain(query.explanation(options: options.search), options, output) }
+            if query.exceedsNestingLimit { throw NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit) }
             if query.isOnlyExclusion {
                 throw CommandFailure("'\(options.queryText)' only excludes words; add a word to search for, e.g. `notes-find 'meeting -draft'`")
             }
             if query.isEmpty {
-                throw CommandFailure("nothing to search for in '\(options.queryText)' (no letters or digits)", status: 1)
+                throw CommandFailure("nothing to search for in '\(options.queryText)' (no letters or digits); search for a word")
             }
             search = Search(results: { try $0.search(query, options: options.search) },
                             count: { try $0.count(query, options: options.search) })

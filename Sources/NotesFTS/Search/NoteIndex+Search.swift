@@ -17,6 +17,7 @@ extension NoteIndex {
     /// rows returned), or ordered by a `notes` column, in which case snippets are computed afterwards for the
     /// returned page only.
     public func search(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> [SearchResult] {
+        if query.exceedsNestingLimit { throw NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit) }
         if query.isEmpty || options.limit <= 0 { return [] }
         return try wrap {
             if let match = query.matchExpression, options.sort == .rank {
@@ -28,6 +29,7 @@ extension NoteIndex {
 
     /// The number of notes `query` matches (ignoring paging).
     public func count(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> Int {
+        if query.exceedsNestingLimit { throw NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit) }
         if query.isEmpty { return 0 }
         let statement = SearchSQL.count(query: query, options: options)
         return try wrap {
