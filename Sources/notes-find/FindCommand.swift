@@ -84,7 +84,7 @@ enum FindCommand: Command {
         defer { index.close() }
         let style = Style(enabled: options.color.enabled(isTerminal: Terminal.isTerminal(1), environment: environment))
         let printer = ResultPrinter(mode: options.mode, style: style, nulSeparated: options.nulSeparated,
-                                    currentDirectory: FileManager.default.currentDirectoryPath, output: output)
+                                    escapesPaths: Terminal.isTerminal(1), currentDirectory: FileManager.default.currentDirectoryPath, output: output)
         switch options.mode {
         case .count:
             let found = try search.count(index)
@@ -108,10 +108,10 @@ enum FindCommand: Command {
     /// parseable).
     private static func explain(_ lines: [String], _ options: FindOptions, _ output: OutputBuffer) {
         if options.mode == .human {
-            lines.forEach(output.line)
+            lines.forEach { output.line(TerminalEscape.escaped($0)) }
             output.line("")
         } else {
-            Terminal.writeError(lines.joined(separator: "\n") + "\n")
+            lines.forEach(Terminal.writeErrorLine)
         }
     }
 }

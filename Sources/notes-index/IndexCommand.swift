@@ -48,7 +48,7 @@ enum IndexCommand: Command {
         defer { index.close() }
         if options.rebuild {
             try index.rebuildFullText()
-            Terminal.writeError("\(name): rebuilt the full-text index of \(try index.noteCount()) notes in \(path)\n")
+            Terminal.writeErrorLine("\(name): rebuilt the full-text index of \(try index.noteCount()) notes in \(path)")
         }
         if options.check { try check(index, path: path) }
         if options.paths.isEmpty { return 0 }
@@ -65,7 +65,7 @@ enum IndexCommand: Command {
         if let problem = report.fullTextProblem {
             throw CommandFailure("FTS5 integrity-check failed on \(path): \(problem); run `notes-index --db \(path) --rebuild`")
         }
-        print("ok: SQLite integrity_check and FTS5 integrity-check passed (\(try index.noteCount()) notes in \(path))")
+        print(TerminalEscape.escaped("ok: SQLite integrity_check and FTS5 integrity-check passed (\(try index.noteCount()) notes in \(path))"))
     }
 
     /// Indexes the paths with a progress line (on a terminal), a warning per skipped input and the summary.
@@ -82,7 +82,7 @@ enum IndexCommand: Command {
         }
         let summary = try indexer.run(paths: options.paths)
         progress.clear()
-        if !options.quiet { Terminal.writeError("\(name): \(summary.line)\n") }
+        if !options.quiet { Terminal.writeErrorLine("\(name): \(summary.line)") }
         return summary
     }
 }
