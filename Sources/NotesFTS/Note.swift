@@ -8,7 +8,7 @@ import Foundation
 /// ```swift
 /// let note = Note(path: "/notes/todo.md", title: "Todo", body: "buy milk", tags: ["home"])
 /// ```
-public struct Note: Equatable, Sendable {
+public struct Note: Equatable, Sendable, Codable {
     /// The source file (absolute), or any stable identifier an app chooses for notes without files.
     public var path: String
     /// The note's 0-based position inside a multi-note file; 0 for single-note files.

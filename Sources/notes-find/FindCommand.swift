@@ -58,7 +58,7 @@ enum FindCommand: Command {
             if query.isOnlyExclusion {
                 throw CommandFailure("'\(options.queryText)' only excludes words; add a word to search for, e.g. `notes-find 'meeting -draft'`")
             }
-            if query.isEmpty {
+            if query.isEmpty && options.search.dateFilters.isEmpty {
                 throw CommandFailure("nothing to search for in '\(options.queryText)' (no letters or digits); search for a word")
             }
             search = Search(results: { try $0.search(query, options: options.search) },

@@ -58,8 +58,10 @@ struct ResultPrinter {
             ("text", .string(result.snippet.text)),
             ("highlights", .array(result.snippet.highlights.map { .array([.int(Int64($0.lowerBound)), .int(Int64($0.upperBound))]) })),
             ("tags", .array(result.tags.map(JSONValue.string))),
-            ("created", .string(result.created)),
-            ("modified", .string(result.modified)),
+            ("created", .string(result.created.map(Timestamp.format))),
+            ("modified", .string(result.modified.map(Timestamp.format))),
+            ("created_from", .string(result.createdFrom?.rawValue)),
+            ("modified_from", .string(result.modifiedFrom?.rawValue)),
         ])
     }
 

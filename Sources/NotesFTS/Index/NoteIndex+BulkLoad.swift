@@ -3,7 +3,7 @@ import SQLiteKit
 
 extension NoteIndex {
     /// How a bulk first build fills `notes_fts`.
-    public enum BulkFullText: Sendable {
+    package enum BulkFullText: Sendable {
         /// Drop the triggers, load `notes`, then one `'rebuild'` (tokenizing runs after the load, alone).
         case rebuildAfterLoad
         /// Keep the triggers inside the one bulk transaction (tokenizing overlaps reading and parsing).
@@ -15,19 +15,19 @@ extension NoteIndex {
     }
 
     /// How a bulk first build runs; the defaults were chosen by measurement (Benchmarks/README.md).
-    public struct BulkLoadSettings: Sendable {
+    package struct BulkLoadSettings: Sendable {
         /// How `notes_fts` is filled.
-        public var fullText = BulkFullText.insertDuringLoad
+        package var fullText = BulkFullText.insertDuringLoad
         /// `PRAGMA synchronous` during the build (the connection's own setting is restored afterwards).
-        public var synchronous = "NORMAL"
+        package var synchronous = "NORMAL"
         /// FTS5 `hashsize` (bytes of pending index data held in memory before a segment is written) stored in
         /// the index: fewer, larger segments mean less merging; `nil` keeps FTS5's 1 MB.
-        public var fullTextHashSize: Int? = 64 * 1024 * 1024
+        package var fullTextHashSize: Int? = 64 * 1024 * 1024
         /// Whether each note goes into `notes_fts` as it is inserted (``BulkFullText/insertDuringLoad``), so a
         /// batch must not open a savepoint.
-        public var insertsFullTextDirectly: Bool { fullText == .insertDuringLoad }
+        package var insertsFullTextDirectly: Bool { fullText == .insertDuringLoad }
         /// Creates the measured defaults.
-        public init() {}
+        package init() {}
     }
 
     /// A note's stored column values, computed where the note was parsed (off the writer thread): text
@@ -42,6 +42,10 @@ extension NoteIndex {
         var tags: String
         var created: String?
         var modified: String?
+        /// Aliases, one a line.
+        var aliases: String
+        var createdFrom: String?
+        var modifiedFrom: String?
 
         /// The row `note` is stored as, at `position` of `path`.
         init(_ note: Note, path: String, position: Int) {
@@ -53,12 +57,22 @@ extension NoteIndex {
             tags = TagList.join(note.tags)
             created = note.created.map(Timestamp.format)
             modified = note.modified.map(Timestamp.format)
+            aliases = note.aliases.map { TextNormalization.normalize($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+                .filter { !$0.isEmpty }.joined(separator: "\n")
+            createdFrom = note.created == nil ? nil : (note.createdFrom ?? .note).rawValue
+            modifiedFrom = note.modified == nil ? nil : (note.modifiedFrom ?? .note).rawValue
         }
 
-        /// The values of `notes(path, position, line, title, body, tags, created, modified)`, as `?1`…`?8`.
+        /// The text `notes_fts` indexes as the title (``Schema/indexedTitle(_:)``, computed here).
+        var indexedTitle: String { aliases.isEmpty ? title : title + "\n" + aliases }
+
+        /// The columns ``values`` fill, in order.
+        static let columns = "path, position, line, title, body, tags, created, modified, aliases, created_from, modified_from"
+
+        /// The values of ``columns``, as `?1`…`?11`.
         var values: [SQLiteValue] {
             [.text(path), .integer(Int64(position)), .integer(Int64(line)), .text(title), .text(body), .text(tags),
-             SQLiteValue(created), SQLiteValue(modified)]
+             SQLiteValue(created), SQLiteValue(modified), .text(aliases), SQLiteValue(createdFrom), SQLiteValue(modifiedFrom)]
         }
     }
 
@@ -66,7 +80,7 @@ extension NoteIndex {
     /// file is new, so no note can take the trigger-less upsert path while `notes_fts` is fed row by row).
     func isEmpty() throws -> Bool {
         try wrap {
-            try noteCount() == 0 && connection.scalarInt("SELECT EXISTS (SELECT 1 FROM sources)") == 0
+            try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM notes) OR EXISTS (SELECT 1 FROM sources)") == 0
         }
     }
 
@@ -102,12 +116,11 @@ extension NoteIndex {
         try wrap {
             for row in rows {
                 try connection.run("""
-                    INSERT INTO notes(path, position, line, title, body, tags, created, modified)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                    INSERT INTO notes(\(NoteRow.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
                     """, row.values)
                 if alsoFullText {
                     try connection.run("INSERT INTO notes_fts(rowid, title, body, tags) VALUES (?1, ?2, ?3, ?4)",
-                                       [.integer(connection.lastInsertRowID), .text(row.title), .text(row.body), .text(row.tags)])
+                                       [.integer(connection.lastInsertRowID), .text(row.indexedTitle), .text(row.body), .text(row.tags)])
                 }
             }
             try recordSource(source, indexedAt: indexedAt)

@@ -3,28 +3,30 @@ import SQLiteKit
 
 extension NoteIndex {
     /// How a write changed the notes of one source.
-    public struct WriteCounts: Equatable, Sendable {
+    package struct WriteCounts: Equatable, Sendable {
         /// Notes inserted.
-        public var added = 0
+        package var added = 0
         /// Notes whose stored text or dates changed.
-        public var updated = 0
+        package var updated = 0
         /// Notes written again with identical content (no index churn).
-        public var unchanged = 0
+        package var unchanged = 0
         /// Notes deleted because the source no longer holds them.
-        public var removed = 0
+        package var removed = 0
         /// Creates zero counts.
-        public init() {}
+        package init() {}
     }
 
     private static let upsertSQL = """
-        INSERT INTO notes(path, position, line, title, body, tags, created, modified)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+        INSERT INTO notes(\(NoteRow.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
         ON CONFLICT(path, position) DO UPDATE SET
           line = excluded.line, title = excluded.title, body = excluded.body, tags = excluded.tags,
-          created = excluded.created, modified = excluded.modified
+          created = excluded.created, modified = excluded.modified, aliases = excluded.aliases,
+          created_from = excluded.created_from, modified_from = excluded.modified_from
         WHERE notes.line IS NOT excluded.line OR notes.title IS NOT excluded.title
           OR notes.body IS NOT excluded.body OR notes.tags IS NOT excluded.tags
           OR notes.created IS NOT excluded.created OR notes.modified IS NOT excluded.modified
+          OR notes.aliases IS NOT excluded.aliases OR notes.created_from IS NOT excluded.created_from
+          OR notes.modified_from IS NOT excluded.modified_from
         """
 
     /// Stores `note` (insert, or update in place when a note with the same path and position exists) and
@@ -50,7 +52,7 @@ extension NoteIndex {
     /// Notes are matched by position: a note that is unchanged is not rewritten, a changed one is updated
     /// in place (keeping its id), and positions the file no longer has are deleted.
     @discardableResult
-    public func replaceNotes(of source: SourceFile, with notes: [Note]) throws -> WriteCounts {
+    package func replaceNotes(of source: SourceFile, with notes: [Note]) throws -> WriteCounts {
         try transaction {
             let existing = Set(try connection.query(
                 "SELECT position FROM notes WHERE path = ?1", [.text(source.path)]) { $0.int(0) })
@@ -75,7 +77,7 @@ extension NoteIndex {
 
     /// Records that `source` was read (after its notes were written, or when only its time changed), at
     /// `indexedAt` (ISO 8601; now by default).
-    public func recordSource(_ source: SourceFile, indexedAt: String = Timestamp.format(Date())) throws {
+    package func recordSource(_ source: SourceFile, indexedAt: String = Timestamp.format(Date())) throws {
         _ = try wrap {
             try connection.run("""
                 INSERT INTO sources(path, size, mtime_ns, hash, indexed_at) VALUES (?1, ?2, ?3, ?4, ?5)
@@ -89,7 +91,7 @@ extension NoteIndex {
 
     /// Removes a source and all its notes; returns the number of notes removed.
     @discardableResult
-    public func removeSource(path: String) throws -> Int {
+    package func removeSource(path: String) throws -> Int {
         try transaction {
             let removed = try connection.run("DELETE FROM notes WHERE path = ?1", [.text(path)])
             try connection.run("DELETE FROM sources WHERE path = ?1", [.text(path)])
@@ -98,15 +100,12 @@ extension NoteIndex {
     }
 
     /// The recorded sources at `root` or below it (`root` itself when it is a file), keyed by path.
-    public func sources(under root: String) throws -> [String: SourceFile] {
-        let directory = root.hasSuffix("/") ? root : root + "/"
-        // "/" + 1 is "0": the half-open range [root/, root0) holds exactly the paths below root.
-        let upper = String(directory.dropLast()) + "0"
+    package func sources(under root: String) throws -> [String: SourceFile] {
         let rows = try wrap {
             try connection.query("""
                 SELECT path, size, mtime_ns, hash FROM sources
                 WHERE path = ?1 OR (path >= ?2 AND path < ?3)
-                """, [.text(root), .text(directory), .text(upper)]) { row in
+                """, Self.pathRange(root)) { row in
                 SourceFile(path: row.text(0) ?? "", size: row.int64(1), mtimeNanoseconds: row.int64(2),
                            hash: row.text(3) ?? "")
             }

@@ -5,14 +5,14 @@ import Foundation
 /// `2024` is the whole year, `2024-06` the month, `2024-06-01` the day, a full timestamp an instant;
 /// relative forms count back from now: `7d` (days), `2w` (weeks), `3m` (months of 30 days), `1y` (365 days),
 /// `12h` (hours), and `today` / `yesterday`.
-public struct DatePeriod: Sendable, Equatable {
+package struct DatePeriod: Sendable, Equatable {
     /// The first instant of the period.
-    public var start: Date
+    package var start: Date
     /// The first instant after the period (equal to `start` for an instant).
-    public var end: Date
+    package var end: Date
 
     /// Reads `text`, or returns `nil` when it is not a date this type understands.
-    public static func parse(_ text: String, now: Date = Date()) -> DatePeriod? {
+    package static func parse(_ text: String, now: Date = Date()) -> DatePeriod? {
         let value = text.trimmingCharacters(in: .whitespaces).lowercased()
         if value.isEmpty { return nil }
         let day = 86_400.0

@@ -1,19 +1,19 @@
 extension ParsedQuery {
     /// A readable rendering of the tree, e.g. `AND(title:"meeting", NOT("draft"), "next week")`.
-    public var treeDescription: String {
+    package var treeDescription: String {
         guard let root else { return "(no text terms)" }
         return Self.describe(root)
     }
 
     /// What `notes-find --explain` shows for this query searched with `options`: the tree, the FTS5 MATCH
     /// expression, the exclusion, each filter, the order, and what the parser read as plain text.
-    public func explanation(options: SearchOptions) -> [String] {
+    package func explanation(options: SearchOptions) -> [String] {
         var lines = ["query:   \(treeDescription)", "match:   \(matchExpression ?? "(none)")"]
         if let exclusionExpression { lines.append("exclude: \(exclusionExpression)") }
         for fragment in pathFilters { lines.append("filter:  path contains \"\(fragment)\"") }
         for filter in dateFilters + options.dateFilters {
-            let parts = [filter.from.map { "\(filter.field.rawValue) >= \($0)" },
-                         filter.before.map { "\(filter.field.rawValue) < \($0)" }]
+            let parts = [filter.from.map { "\(filter.field.rawValue) >= \(Timestamp.format($0))" },
+                         filter.before.map { "\(filter.field.rawValue) < \(Timestamp.format($0))" }]
             lines.append("filter:  " + parts.compactMap { $0 }.joined(separator: " AND "))
         }
         lines.append("order:   \(options.orderDescription)")

@@ -1,20 +1,20 @@
 /// What the parser understood from a query string: a tree of terms plus SQL filters, and notes on what it
 /// read as plain text. Produced by ``QueryParser/parse(_:now:)``; never fails.
-public struct ParsedQuery: Sendable, Equatable {
+package struct ParsedQuery: Sendable, Equatable {
     /// The text part, or `nil` when the query only filters.
-    public var root: QueryNode?
+    package var root: QueryNode?
     /// `path:fragment` filters: each fragment must occur in the note's path (case-insensitive).
-    public var pathFilters: [String] = []
+    package var pathFilters: [String] = []
     /// Date filters, all of which must hold.
-    public var dateFilters: [DateFilter] = []
+    package var dateFilters: [DateFilter] = []
     /// What the parser did with input it could not read as syntax (shown by `--explain`).
-    public var notes: [String] = []
+    package var notes: [String] = []
     /// Whether the text nests brackets or negations deeper than ``QueryParser/nestingLimit``: such a query
     /// is otherwise empty, and searching it is an error (``NotesFTSError/queryTooDeep(limit:)``).
-    public var exceedsNestingLimit = false
+    package var exceedsNestingLimit = false
 
     /// Creates a parsed query.
-    public init(root: QueryNode? = nil, pathFilters: [String] = [], dateFilters: [DateFilter] = [], notes: [String] = [],
+    package init(root: QueryNode? = nil, pathFilters: [String] = [], dateFilters: [DateFilter] = [], notes: [String] = [],
                 exceedsNestingLimit: Bool = false) {
         self.root = root
         self.pathFilters = pathFilters
@@ -24,23 +24,23 @@ public struct ParsedQuery: Sendable, Equatable {
     }
 
     /// The FTS5 MATCH expression for the positive part of the query, or `nil` when there is none.
-    public var matchExpression: String? { compiled.match }
+    package var matchExpression: String? { compiled.match }
 
     /// The FTS5 expression of terms that must be absent when the query has no positive term
     /// (`-draft path:work`), or `nil`.
-    public var exclusionExpression: String? { compiled.exclusion }
+    package var exclusionExpression: String? { compiled.exclusion }
 
     /// Whether the query has filters (path or date).
-    public var hasFilters: Bool { !pathFilters.isEmpty || !dateFilters.isEmpty }
+    package var hasFilters: Bool { !pathFilters.isEmpty || !dateFilters.isEmpty }
 
     /// Whether there is nothing to search: no searchable term and no filter.
-    public var isEmpty: Bool { matchExpression == nil && exclusionExpression == nil && !hasFilters }
+    package var isEmpty: Bool { matchExpression == nil && exclusionExpression == nil && !hasFilters }
 
     /// Whether the query only excludes (`-draft`) with nothing to search and no filter: an error to report.
-    public var isOnlyExclusion: Bool { matchExpression == nil && exclusionExpression != nil && !hasFilters }
+    package var isOnlyExclusion: Bool { matchExpression == nil && exclusionExpression != nil && !hasFilters }
 
     /// The searchable terms that are not excluded, in query order.
-    public var positiveTerms: [QueryTerm] {
+    package var positiveTerms: [QueryTerm] {
         func collect(_ node: QueryNode) -> [QueryTerm] {
             switch node {
             case .term(let term): return term.isSearchable ? [term] : []

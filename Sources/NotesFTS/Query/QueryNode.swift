@@ -1,5 +1,5 @@
 /// The parsed shape of a query's text part.
-public indirect enum QueryNode: Sendable, Equatable {
+package indirect enum QueryNode: Sendable, Equatable {
     /// A word, phrase or prefix.
     case term(QueryTerm)
     /// All of these (words side by side, or `AND`).

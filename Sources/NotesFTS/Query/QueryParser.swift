@@ -19,14 +19,14 @@ import Foundation
 /// let query = QueryParser.parse("title:meeting -draft \"next week\"")
 /// query.matchExpression // (title : "meeting" AND "next week") NOT "draft"
 /// ```
-public enum QueryParser {
+package enum QueryParser {
     /// How deep brackets and `NOT`/`-` may nest (`((a))` is two levels). A deeper query parses to an empty
     /// ``ParsedQuery`` with ``ParsedQuery/exceedsNestingLimit`` set. Every query within the limit compiles to
     /// an expression FTS5 accepts (its parser stack holds about 32 nested operators).
-    public static let nestingLimit = 20
+    package static let nestingLimit = 20
 
     /// Parses `text` (NFC-normalised first). `now` anchors relative dates such as `7d`.
-    public static func parse(_ text: String, now: Date = Date()) -> ParsedQuery {
+    package static func parse(_ text: String, now: Date = Date()) -> ParsedQuery {
         var parser = Parser(tokens: Lexer.tokens(of: TextNormalization.normalize(text)), now: now)
         return parser.parseQuery()
     }

@@ -1,16 +1,16 @@
 /// One searchable unit: a word, a `"phrase"`, or a `prefix*`, optionally limited to a column.
-public struct QueryTerm: Sendable, Equatable {
+package struct QueryTerm: Sendable, Equatable {
     /// The text as typed (NFC), without quotes or the trailing `*`.
-    public var text: String
+    package var text: String
     /// `true` for a quoted phrase.
-    public var isPhrase: Bool
+    package var isPhrase: Bool
     /// `true` for a trailing `*`: match any word starting with the text.
-    public var isPrefix: Bool
+    package var isPrefix: Bool
     /// The column the term is limited to, if any.
-    public var column: QueryColumn?
+    package var column: QueryColumn?
 
     /// Creates a term.
-    public init(_ text: String, isPhrase: Bool = false, isPrefix: Bool = false, column: QueryColumn? = nil) {
+    package init(_ text: String, isPhrase: Bool = false, isPrefix: Bool = false, column: QueryColumn? = nil) {
         self.text = text
         self.isPhrase = isPhrase
         self.isPrefix = isPrefix
@@ -18,12 +18,12 @@ public struct QueryTerm: Sendable, Equatable {
     }
 
     /// Whether FTS5 can match the term at all (it holds a letter or digit).
-    public var isSearchable: Bool { TextNormalization.hasTokenCharacters(text) }
+    package var isSearchable: Bool { TextNormalization.hasTokenCharacters(text) }
 
     /// The term as an FTS5 string: always double-quoted (so no input is read as FTS5 syntax), `""` for `"`.
     ///
     /// A term ending in a lone CJK character (`국`, `sqlite를`) becomes a prefix query: the CJK tokenizer
     /// indexes such a character inside a run only as the start of a bigram (``CJKTokenizer``), so `"국" *`
     /// is what finds every note holding it. Longer CJK words are phrases of bigrams, served by the index.
-    public var matchExpression: String { FTS5Expression.term(self) }
+    package var matchExpression: String { FTS5Expression.term(self) }
 }

@@ -132,7 +132,7 @@ public struct SubstringQuery: Sendable, Equatable {
 extension SubstringQuery {
     /// What `notes-find --substring … --explain` shows: the text, the FTS5 condition that narrows the
     /// candidates (or that every note is scanned), and the order.
-    public func explanation(options: SearchOptions) -> [String] {
+    package func explanation(options: SearchOptions) -> [String] {
         ["substring: \"\(text)\" (case-insensitive)",
          "match:     \(matchExpression ?? "(none: every note is scanned)")",
          "order:     \(options.orderDescription)"]

@@ -6,11 +6,11 @@ import Foundation
 ///   copy beside its `.json`;
 /// - Simplenote: the `.txt` copy of each note beside `source/notes.json` (or `notes.json`), which holds the
 ///   same notes with their tags and dates.
-public enum ExportLayout {
+package enum ExportLayout {
     private static let cache = SimplenoteFolderCache()
 
     /// Why the file at `path` is an export's own copy or bookkeeping and not a note; `nil` for a note.
-    public static func reasonToLeaveOut(_ path: String) -> String? {
+    package static func reasonToLeaveOut(_ path: String) -> String? {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let stem = (name as NSString).deletingPathExtension

@@ -5,20 +5,20 @@ import Foundation
 ///
 /// The order, most trusted first: the note's own dates; for `modified`, its own `created`; a date in the
 /// file name; the file system. Each note records where each date came from (``DateSource``).
-public struct FileDates: Sendable {
+package struct FileDates: Sendable {
     /// The file's modification time.
-    public var modified: Date?
+    package var modified: Date?
     /// Reads the birth time, only when a note needs it (a `statx` per file costs more than reading a small one).
-    public var birth: @Sendable () -> Date?
+    package var birth: @Sendable () -> Date?
 
     /// Dates of the file at `path` with modification time `modified`; the birth time is read on demand.
-    public init(path: String, modified: Date?) {
+    package init(path: String, modified: Date?) {
         self.modified = modified
         birth = { Self.birthTime(path) }
     }
 
     /// No file dates (notes keep only their own).
-    public static let none = FileDates(modified: nil, birth: { nil })
+    package static let none = FileDates(modified: nil, birth: { nil })
 
     private init(modified: Date?, birth: @escaping @Sendable () -> Date?) {
         self.modified = modified
@@ -26,7 +26,7 @@ public struct FileDates: Sendable {
     }
 
     /// Completes the dates of `note` read from `path` and records their sources.
-    public func complete(_ note: inout Note, path: String) {
+    package func complete(_ note: inout Note, path: String) {
         let named = Self.dateInName(path)
         if note.created != nil {
             note.createdFrom = note.createdFrom ?? .note
@@ -46,7 +46,7 @@ public struct FileDates: Sendable {
 
     /// The date in the last component of `path`: `2024-01-31`, `2024_01_31` or `20240131`, not inside a
     /// longer run of digits (`1202401315` is no date), with a valid month and day and a year from 1900 to 2199.
-    public static func dateInName(_ path: String) -> Date? {
+    package static func dateInName(_ path: String) -> Date? {
         let name = path.split(separator: "/").last.map { Array($0.utf8) } ?? []
         var index = 0
         while index + 8 <= name.count {

@@ -2,7 +2,7 @@
 ///
 /// Numbers are kept as `Double` (exact for Unix microseconds up to 2^53), objects as dictionaries (a repeated
 /// key keeps its last value, as `JSONSerialization` does).
-public enum JSONNode: Equatable, Sendable {
+package enum JSONNode: Equatable, Sendable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -17,34 +17,34 @@ public enum JSONNode: Equatable, Sendable {
     case object([String: JSONNode])
 
     /// The value under `key` when this is an object.
-    public subscript(key: String) -> JSONNode? {
+    package subscript(key: String) -> JSONNode? {
         if case .object(let fields) = self { return fields[key] }
         return nil
     }
 
     /// The string, when this is one.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let text) = self { return text }
         return nil
     }
 
     /// The elements, when this is an array.
-    public var arrayValue: [JSONNode]? {
+    package var arrayValue: [JSONNode]? {
         if case .array(let elements) = self { return elements }
         return nil
     }
 
     /// The fields, when this is an object.
-    public var objectValue: [String: JSONNode]? {
+    package var objectValue: [String: JSONNode]? {
         if case .object(let fields) = self { return fields }
         return nil
     }
 
     /// `true` only for the JSON literal `true`.
-    public var isTrue: Bool { self == .bool(true) }
+    package var isTrue: Bool { self == .bool(true) }
 
     /// What kind of value this is, for messages (`an array`, `a string`…).
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"

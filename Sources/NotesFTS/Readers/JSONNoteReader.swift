@@ -16,7 +16,7 @@ import Foundation
 /// Objects marked trashed (`isTrashed`, `trashed`, `deleted` true) are left out.
 ///
 /// Files are read as streams: one note object is in memory at a time, whatever the file holds.
-public enum JSONNoteReader {
+package enum JSONNoteReader {
     static let titleKeys = ["title", "name", "subject"]
     static let bodyKeys = ["body", "content", "text", "textContent", "note", "markdown"]
     static let tagKeys = ["tags", "labels", "keywords"]
@@ -32,7 +32,7 @@ public enum JSONNoteReader {
     /// Throws ``NoteReadError`` naming what is wrong: malformed JSON (with its line), a top level that is not
     /// an object or array, or no note fields anywhere. In JSON Lines a malformed line is skipped (see
     /// ``read(bytes:path:jsonLines:map:emit:warn:)``) unless no line is readable.
-    public static func notes(text: String, path: String, jsonLines: Bool, modified: Date?) throws -> [Note] {
+    package static func notes(text: String, path: String, jsonLines: Bool, modified: Date?) throws -> [Note] {
         var notes: [Note] = []
         try read(bytes: Array(text.utf8), path: path, jsonLines: jsonLines, emit: { note in
             var dated = note
@@ -45,7 +45,7 @@ public enum JSONNoteReader {
     /// Streams the notes of a JSON or JSON Lines file to `emit`, one at a time, with their own dates only.
     /// `map`, when given, says where the fields are instead of the common names. A malformed JSON Lines
     /// line goes to `warn` (`malformed JSON at line 3 (…); line skipped`) and reading goes on.
-    public static func read(bytes: [UInt8], path: String, jsonLines: Bool, map: JSONFieldMap? = nil,
+    package static func read(bytes: [UInt8], path: String, jsonLines: Bool, map: JSONFieldMap? = nil,
                             emit: (Note) throws -> Void, warn: (String) -> Void) throws {
         try withoutActuallyEscaping(emit) { emit in
             try read(bytes: bytes, path: path, jsonLines: jsonLines, map: map, counter: NoteCounter(emit: emit), warn: warn)

@@ -6,18 +6,22 @@ import Darwin
 import Foundation
 
 /// Reads one file from disk and turns it into notes, choosing the reader by extension.
-public enum NoteFileReader {
+package enum NoteFileReader {
     /// Files larger than this are skipped with a warning: no personal note is this large, and reading one
     /// would hold it in memory whole.
-    public static let maximumFileSize: Int64 = 32 * 1024 * 1024
+    package static let maximumFileSize: Int64 = 32 * 1024 * 1024
 
     /// The bytes of the file at `path`. Throws ``NoteReadError`` with the reason (`permission denied`, …).
-    public static func bytes(at path: String) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
+    ///
+    /// Never blocks on a special file: the file is opened without blocking and refused unless the opened
+    /// file is a regular one (a path the walker saw as a file may be a FIFO by the time it is read).
+    package static func bytes(at path: String) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw NoteReadError(FileWalker.describe(errno)) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw NoteReadError(FileWalker.describe(errno)) }
+        if let kind = specialKind(info.st_mode) { throw NoteReadError("not a regular file (\(kind))") }
         if Int64(info.st_size) > maximumFileSize {
             throw NoteReadError("too large (\(Int64(info.st_size) / 1_048_576) MiB; the limit is \(maximumFileSize / 1_048_576) MiB)")
         }
@@ -39,8 +43,20 @@ public enum NoteFileReader {
         return buffer
     }
 
+    /// What a non-regular file is, for the message; `nil` for a regular file.
+    static func specialKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR, S_IFBLK: return "a device"
+        default: return "a special file"
+        }
+    }
+
     /// Decodes `bytes` as UTF-8 (dropping a byte-order mark) or throws `invalid UTF-8 at byte N`.
-    public static func decode(_ bytes: [UInt8]) throws -> String {
+    package static func decode(_ bytes: [UInt8]) throws -> String {
         var slice = bytes[...]
         if slice.starts(with: [0xEF, 0xBB, 0xBF]) { slice = slice.dropFirst(3) }
         if let text = String(validating: slice, as: UTF8.self) { return text }
@@ -57,7 +73,7 @@ public enum NoteFileReader {
     }
 
     /// A kind of note file, chosen by extension.
-    public enum Format: Sendable, Equatable {
+    package enum Format: Sendable, Equatable {
         /// `.txt`: one note.
         case text
         /// `.md`, `.markdown`: one note, with front matter and the conventions of note apps.
@@ -79,20 +95,20 @@ public enum NoteFileReader {
     }
 
     /// The extensions read as notes (lowercase, without the dot), and their formats.
-    public static let formats: [String: Format] = [
+    package static let formats: [String: Format] = [
         "txt": .text, "md": .markdown, "markdown": .markdown, "json": .json, "jsonl": .jsonLines,
         "rst": .restructuredText, "rest": .restructuredText, "adoc": .asciiDoc, "asciidoc": .asciiDoc,
         "asc": .asciiDoc, "org": .org, "html": .html, "htm": .html, "enex": .evernote,
     ]
 
     /// The format of the file at `path`, by its extension; `nil` for files that are not notes.
-    public static func format(of path: String) -> Format? {
+    package static func format(of path: String) -> Format? {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         return formats[path[path.index(after: dot)...].lowercased()]
     }
 
     /// The notes of a file's `bytes`; `modified` is the file's time, used where the content gives none.
-    public static func notes(bytes: [UInt8], path: String, modified: Date?) throws -> [Note] {
+    package static func notes(bytes: [UInt8], path: String, modified: Date?) throws -> [Note] {
         var notes: [Note] = []
         try read(bytes: bytes, path: path, dates: FileDates(path: path, modified: modified),
                  emit: { notes.append($0) }, warn: { _ in })
@@ -103,7 +119,7 @@ public enum NoteFileReader {
     /// holds more than one), with their dates completed from `dates` (``FileDates``). `map` says where a
     /// JSON export keeps its fields (``JSONFieldMap``); problems that skip part of a file (a malformed JSON
     /// Lines line) go to `warn`. Throws ``NoteReadError`` when the file cannot be read as notes.
-    public static func read(bytes: [UInt8], path: String, dates: FileDates, map: JSONFieldMap? = nil,
+    package static func read(bytes: [UInt8], path: String, dates: FileDates, map: JSONFieldMap? = nil,
                             emit: (Note) throws -> Void, warn: (String) -> Void) throws {
         var format = format(of: path) ?? .text
         if format == .text, bytes.first(where: { $0 > 0x20 }) == UInt8(ascii: "{"), StandardNotesReader.mayBeBackup(bytes) {

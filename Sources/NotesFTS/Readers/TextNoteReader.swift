@@ -7,9 +7,9 @@ import Foundation
 /// - Markdown front matter supplies `title`, `tags`, `created`/`date` and `modified`/`updated`.
 /// - `#hashtags` in the text (a `#` followed by a letter, after a space or at the start of a line) become tags.
 /// - Body: the text after the front matter, in full, so that line numbers map back to the file.
-public enum TextNoteReader {
+package enum TextNoteReader {
     /// The longest title taken from a first line.
-    public static let maximumTitleLength = 120
+    package static let maximumTitleLength = 120
 
     /// Builds the note of `text` read from `path`; `modified` is the file's time, used when the text has none.
     /// Windows (`\r\n`) and old Mac (`\r`) line endings are read as `\n`.
@@ -17,7 +17,7 @@ public enum TextNoteReader {
     /// Markdown also understands what note apps write into it: Obsidian `aliases` (and titles by file name
     /// inside a vault), Logseq page properties (`title::`, `tags::`, `alias::`), Notion property lines and page
     /// ids; both kinds take Bear's multi-word tags (`#places to eat#`).
-    public static func note(text original: String, path: String, isMarkdown: Bool, modified: Date?) -> Note {
+    package static func note(text original: String, path: String, isMarkdown: Bool, modified: Date?) -> Note {
         let text = hasCarriageReturn(original)
             ? original.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
             : original

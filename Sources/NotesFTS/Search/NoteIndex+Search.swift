@@ -13,34 +13,61 @@ extension NoteIndex {
         try search(QueryParser.parse(text), options: options)
     }
 
+    /// The number of notes `text` finds with `options` (ignoring paging).
+    public func count(_ text: String, options: SearchOptions = SearchOptions()) throws -> Int {
+        try count(QueryParser.parse(text), options: options)
+    }
+
+    /// A page of what `text` finds (`options.limit` results from `options.offset`) and the number of notes
+    /// it finds in all, read from one snapshot of the index.
+    ///
+    /// ```swift
+    /// let page = try index.searchPage("milk", options: SearchOptions(limit: 10))
+    /// print("\(page.results.count) of \(page.total)")
+    /// ```
+    public func searchPage(_ text: String, options: SearchOptions = SearchOptions()) throws -> SearchPage {
+        let query = QueryParser.parse(text)
+        return try read { db in
+            try db.transaction(.deferred) {
+                SearchPage(results: try Self.search(db, query, options: options),
+                           total: try Self.count(db, query, options: options), offset: options.offset)
+            }
+        }
+    }
+
     /// Runs a parsed query: ranked by bm25 (FTS5 orders and stops at the limit, computing snippets only for the
     /// rows returned), or ordered by a `notes` column, in which case snippets are computed afterwards for the
     /// returned page only.
-    public func search(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> [SearchResult] {
-        if query.exceedsNestingLimit { throw NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit) }
-        if query.isEmpty || options.limit <= 0 { return [] }
-        return try wrap {
-            if let match = query.matchExpression, options.sort == .rank {
-                return try rankedSearch(match: match, query: query, options: options)
-            }
-            return try orderedSearch(query: query, options: options)
-        }
+    package func search(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> [SearchResult] {
+        try read { try Self.search($0, query, options: options) }
     }
 
     /// The number of notes `query` matches (ignoring paging).
-    public func count(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> Int {
-        if query.exceedsNestingLimit { throw NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit) }
-        if query.isEmpty { return 0 }
-        let statement = SearchSQL.count(query: query, options: options)
-        return try wrap {
-            try connection.query(statement.sql, named: statement.parameters) { $0.int(0) }.first ?? 0
-        }
+    package func count(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> Int {
+        try read { try Self.count($0, query, options: options) }
     }
 
-    private func rankedSearch(match: String, query: ParsedQuery, options: SearchOptions) throws -> [SearchResult] {
+    private static func search(_ db: Connection, _ query: ParsedQuery, options: SearchOptions) throws -> [SearchResult] {
+        if query.exceedsNestingLimit { throw NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit) }
+        if (query.isEmpty && options.dateFilters.isEmpty) || options.limit <= 0 { return [] }
+        if let match = query.matchExpression, options.sort == .rank {
+            return try rankedSearch(db, match: match, query: query, options: options)
+        }
+        return try orderedSearch(db, query: query, options: options)
+    }
+
+    private static func count(_ db: Connection, _ query: ParsedQuery, options: SearchOptions) throws -> Int {
+        if query.exceedsNestingLimit { throw NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit) }
+        if query.isEmpty && options.dateFilters.isEmpty { return 0 }
+        let statement = SearchSQL.count(query: query, options: options)
+        return try db.query(statement.sql, named: statement.parameters) { $0.int(0) }.first ?? 0
+    }
+
+    private static func rankedSearch(_ db: Connection, match: String, query: ParsedQuery,
+                                     options: SearchOptions) throws -> [SearchResult] {
         let snippets = options.includeSnippets ? SearchSnippets(match: match, query: query, options: options) : nil
         let statement = SearchSQL.ranked(match: match, query: query, options: options, snippets: snippets)
-        let results = try connection.query(statement.sql, named: statement.parameters) { row in
+        let results = try db.query(statement.sql, named: statement.parameters) { row in
             var result = SearchResult(row: row)
             result.score = row.double(ResultColumn.next)
             snippets?.read(row, at: ResultColumn.next + 1, into: &result)
@@ -55,9 +82,9 @@ extension NoteIndex {
         }
     }
 
-    private func orderedSearch(query: ParsedQuery, options: SearchOptions) throws -> [SearchResult] {
+    private static func orderedSearch(_ db: Connection, query: ParsedQuery, options: SearchOptions) throws -> [SearchResult] {
         let statement = SearchSQL.ordered(query: query, options: options)
-        var results = try connection.query(statement.sql, named: statement.parameters) { row in
+        var results = try db.query(statement.sql, named: statement.parameters) { row in
             var result = SearchResult(row: row)
             result.snippet = SearchSnippets.leadSnippet(row.text(ResultColumn.next) ?? "", words: options.snippetWords)
             return result
@@ -67,7 +94,7 @@ extension NoteIndex {
         let snippets = SearchSnippets(match: match, query: query, options: options)
         for position in results.indices {
             let page = SearchSQL.pageSnippets(match: match, id: results[position].id, snippets: snippets)
-            let rows = try connection.query(page.sql, named: page.parameters) { row in
+            let rows = try db.query(page.sql, named: page.parameters) { row in
                 var result = results[position]
                 result.score = row.double(0)
                 snippets.read(row, at: 1, into: &result)

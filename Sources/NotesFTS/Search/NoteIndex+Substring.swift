@@ -1,3 +1,4 @@
+import Foundation
 import SQLiteKit
 
 extension NoteIndex {
@@ -27,8 +28,8 @@ extension NoteIndex {
         let statement = SearchSQL.substringCandidates(query, options: options)
         let weights = Schema.rankWeights
         let words = min(max(options.snippetWords, 1), 64)
-        return try wrap {
-            let candidates = try connection.prepare(statement.sql)
+        return try read { db in
+            let candidates = try db.prepare(statement.sql)
             defer { candidates.finalize() }
             try candidates.bind(statement.parameters)
             var found: [SearchResult] = []
@@ -64,8 +65,8 @@ extension NoteIndex {
         let sorted: [SearchResult]
         switch options.sort {
         case .rank: sorted = results
-        case .modified: sorted = results.sorted { ($0.modified ?? "", $1.id) > ($1.modified ?? "", $0.id) }
-        case .created: sorted = results.sorted { ($0.created ?? "", $1.id) > ($1.created ?? "", $0.id) }
+        case .modified: sorted = results.sorted { ($0.modified ?? .distantPast, $1.id) > ($1.modified ?? .distantPast, $0.id) }
+        case .created: sorted = results.sorted { ($0.created ?? .distantPast, $1.id) > ($1.created ?? .distantPast, $0.id) }
         case .title: sorted = results.sorted { ($0.title.lowercased(), $0.id) < ($1.title.lowercased(), $1.id) }
         case .path: sorted = results.sorted { ($0.path, $0.id) < ($1.path, $1.id) }
         }

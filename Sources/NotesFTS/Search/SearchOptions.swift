@@ -24,5 +24,5 @@ public struct SearchOptions: Sendable {
     }
 
     /// The order as `--explain` shows it: `rank`, `modified (reversed)`…
-    public var orderDescription: String { sort.rawValue + (reverse ? " (reversed)" : "") }
+    package var orderDescription: String { sort.rawValue + (reverse ? " (reversed)" : "") }
 }

@@ -133,6 +133,12 @@ struct QueryCase: CustomTestStringConvertible, Sendable {
     @Test func relativeDatesUseNow() {
         let now = Date(timeIntervalSince1970: 1_717_243_200) // 2024-06-01T12:00:00Z
         #expect(QueryParser.parse("modified:>=7d", now: now).dateFilters
-                == [DateFilter(field: .modified, from: "2024-05-25T12:00:00Z")])
+                == [DateFilter(field: .modified, from: Timestamp.parse("2024-05-25T12:00:00Z"))])
+    }
+
+    @Test func singleCJKCharacterTermsCompileToPrefixQueries() {
+        #expect(QueryParser.parse("국").matchExpression == "\"국\" *")
+        #expect(QueryParser.parse("국회").matchExpression == "\"국회\"")
+        #expect(QueryParser.parse("SQLite 검색").matchExpression == "(\"SQLite\" AND \"검색\")")
     }
 }
