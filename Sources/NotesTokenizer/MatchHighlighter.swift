@@ -60,28 +60,8 @@ package enum MatchHighlighter {
             guard position >= 0, last < offsets.starts.count, last >= Int(position) else { continue }
             ranges.append((offsets.starts[Int(position)], offsets.ends[last]))
         }
-        ranges.sort { $0.0 < $1.0 }
-        var merged: [(Int32, Int32)] = []
-        for range in ranges {
-            if let previous = merged.last, range.0 <= previous.1 {
-                merged[merged.count - 1].1 = max(previous.1, range.1)
-            } else {
-                merged.append(range)
-            }
-        }
-
-        let bytes = UnsafeRawBufferPointer(start: text, count: Int(length))
-        var output: [UInt8] = []
-        output.reserveCapacity(Int(length) + merged.count * (open.count + close.count))
-        var cursor = 0
-        for (start, end) in merged where Int(start) >= cursor && Int(end) <= bytes.count {
-            output += bytes[cursor..<Int(start)]
-            output += open
-            output += bytes[Int(start)..<Int(end)]
-            output += close
-            cursor = Int(end)
-        }
-        output += bytes[cursor...]
-        call.resultText(output)
+        let whole = SnippetSpan(bytes: 0..<Int(length), marks: ranges.map { Int($0.0)..<Int($0.1) })
+        call.resultText(SnippetWindow.render(UnsafeRawBufferPointer(start: text, count: Int(length)), span: whole,
+                                             open: open, close: close, ellipsis: []))
     }
 }

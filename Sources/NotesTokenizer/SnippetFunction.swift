@@ -6,11 +6,11 @@ import CSQLite
 ///   column (the first `tokens` tokens when the column has no match), safe for overlapping bigram matches;
 /// - `notes_match_line(notes_fts, column)`: how many newlines precede the column's first match (`NULL` when
 ///   it has none), so a result can name the line to jump to without marking the whole column.
-public enum SnippetFunction {
+package enum SnippetFunction {
     /// The SQL name of the snippet function.
-    public static let snippetName = "notes_snippet"
+    package static let snippetName = "notes_snippet"
     /// The SQL name of the line function.
-    public static let lineName = "notes_match_line"
+    package static let lineName = "notes_match_line"
 
     /// Registers both functions through `api` (done by ``CJKTokenizer/register(on:)``).
     static func register(_ api: UnsafeMutablePointer<fts5_api>) -> Int32 {

@@ -5,9 +5,9 @@
 /// A token that overlaps the one before it (the CJK tokenizer's bigrams: `국회`, `회의`) does not use up the
 /// window, which grows by one for it (up to three times its size), so a Korean snippet holds about as many
 /// words as an English one.
-public struct SnippetSpan: Sendable {
+package struct SnippetSpan: Sendable {
     /// The token positions shown (grown by overlapping tokens once fed).
-    public private(set) var window: Range<Int>
+    package private(set) var window: Range<Int>
     /// The most the window may grow to.
     private let widest: Int
     /// Where the token before the current one ended.
@@ -21,16 +21,16 @@ public struct SnippetSpan: Sendable {
     private var ends: [Int]
 
     /// The bytes to show.
-    public private(set) var bytes: Range<Int> = 0..<0
+    package private(set) var bytes: Range<Int> = 0..<0
     /// The byte ranges of the matches inside the window.
-    public private(set) var marks: [Range<Int>] = []
+    package private(set) var marks: [Range<Int>] = []
     /// Whether text was left out before the span.
-    public private(set) var cutBefore = false
+    package private(set) var cutBefore = false
     /// Whether tokens were left out after the span.
-    public private(set) var cutAfter = false
+    package private(set) var cutAfter = false
 
     /// A collector for `window` and the `matches` to mark in it (any order).
-    public init(window: Range<Int>, matches: [SnippetMatch]) {
+    package init(window: Range<Int>, matches: [SnippetMatch]) {
         self.window = window
         let widest = window.lowerBound + 3 * window.count
         self.widest = widest
@@ -39,9 +39,16 @@ public struct SnippetSpan: Sendable {
         ends = Array(repeating: -1, count: 3 * window.count)
     }
 
+    /// A span of given `bytes` and `marks` (byte ranges), cut nowhere: `notes_highlight` marks a whole column.
+    package init(bytes: Range<Int>, marks: [Range<Int>]) {
+        self.init(window: 0..<0, matches: [])
+        self.bytes = bytes
+        self.marks = marks
+    }
+
     /// Records the token at the next position (colocated tokens, which share a position, are not fed);
     /// returns `false` once the window is complete and the tokenizer can stop.
-    public mutating func add(start: Int, end: Int) -> Bool {
+    package mutating func add(start: Int, end: Int) -> Bool {
         defer { position += 1; previousEnd = end }
         if position > window.lowerBound && start < previousEnd && window.upperBound < widest {
             window = window.lowerBound..<(window.upperBound + 1)
@@ -60,7 +67,7 @@ public struct SnippetSpan: Sendable {
     /// Resolves the byte span once the tokens are fed; `textLength` is the length of the column in bytes.
     /// A window at the start of the text keeps what precedes its first token, and one that reaches the end
     /// keeps what follows its last.
-    public mutating func finish(textLength: Int) {
+    package mutating func finish(textLength: Int) {
         let known = starts.indices.filter { starts[$0] >= 0 && $0 < window.count }
         guard let first = known.first, let last = known.last else {
             bytes = 0..<textLength

@@ -1,14 +1,14 @@
 /// One match of a query in a column, in token positions (as FTS5's `xInst` reports it).
-public struct SnippetMatch: Sendable, Equatable {
+package struct SnippetMatch: Sendable, Equatable {
     /// Which phrase of the query matched (0-based).
-    public var phrase: Int
+    package var phrase: Int
     /// The position of the match's first token in the column.
-    public var position: Int
+    package var position: Int
     /// How many tokens the match covers (the phrase's size, at least 1).
-    public var length: Int
+    package var length: Int
 
     /// Creates a match.
-    public init(phrase: Int, position: Int, length: Int) {
+    package init(phrase: Int, position: Int, length: Int) {
         self.phrase = phrase
         self.position = position
         self.length = max(length, 1)
@@ -23,13 +23,13 @@ public struct SnippetMatch: Sendable, Equatable {
 /// FTS5's own `snippet()` scores every candidate window against every match (quadratic in the matches of a
 /// note), which let one note repeating a word stall every search; this replaces it (`notes_snippet`) and is
 /// meant for any other code that makes snippets from token positions.
-public enum SnippetWindow {
+package enum SnippetWindow {
     /// The most matches per column a snippet considers (the first ones): the cap on the work for one note.
-    public static let matchLimit = 1_000
+    package static let matchLimit = 1_000
 
     /// The token window `first..<first + size` to show for `matches` (sorted by position): at most
     /// `min(2, size / 4)` tokens of context before a match that starts it; `0..<size` when there is none.
-    public static func choose(_ matches: [SnippetMatch], size: Int) -> Range<Int> {
+    package static func choose(_ matches: [SnippetMatch], size: Int) -> Range<Int> {
         let size = max(size, 1)
         guard let highestPhrase = matches.map(\.phrase).max(), highestPhrase >= 0 else { return 0..<size }
         let context = min(2, size / 4)
@@ -58,7 +58,7 @@ public enum SnippetWindow {
 
     /// The bytes of `span` (from ``SnippetSpan``) cut from `text`, each marked range wrapped in `open` and
     /// `close` (overlapping or touching ranges merged first), with `ellipsis` on each side where text was cut.
-    public static func render(_ text: UnsafeRawBufferPointer, span: SnippetSpan, open: [UInt8], close: [UInt8],
+    package static func render(_ text: UnsafeRawBufferPointer, span: SnippetSpan, open: [UInt8], close: [UInt8],
                               ellipsis: [UInt8]) -> [UInt8] {
         let (lower, cutBefore) = wordStart(text, before: min(max(span.bytes.lowerBound, 0), text.count),
                                            cut: span.cutBefore)
