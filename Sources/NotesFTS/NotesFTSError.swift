@@ -20,6 +20,8 @@ public enum NotesFTSError: Error, Equatable, Sendable, CustomStringConvertible {
     case queryTooDeep(limit: Int)
     /// An SQLite failure while working on the index at `path`.
     case database(path: String, error: SQLiteError)
+    /// Changes under `path` cannot be watched (`--watch`): the system refused, for `reason`.
+    case watchFailed(path: String, reason: String)
     /// The prebuilt index `seed` could not become the index at `path` (missing, unreadable, or failing its
     /// integrity check); nothing was left at `path`.
     case seedUnusable(path: String, seed: String, detail: String)
@@ -45,6 +47,8 @@ public enum NotesFTSError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): cannot register the \(name) tokenizer on this SQLite (\(Connection.sqliteVersion)); install an SQLite with FTS5 enabled"
         case .queryTooDeep(let limit):
             return "the query nests brackets or NOT more than \(limit) levels deep; remove some brackets and search again"
+        case .watchFailed(let path, let reason):
+            return "cannot watch \(path) for changes: \(reason)"
         case .database(let path, let error):
             return "\(path): \(error.description)"
         case .seedUnusable(let path, let seed, let detail):
