@@ -8,6 +8,7 @@
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work=${1:-$(mktemp -d /tmp/notes-fts-consumer.XXXXXX)}
+identity=$(basename "$repo" | tr '[:upper:]' '[:lower:]')   # SwiftPM names a path dependency after its folder
 mkdir -p "$work/Sources/ReadmeExample" "$work/Sources/SharedIndex" "$work/run/notes"
 
 cat > "$work/Package.swift" <<SWIFT
@@ -19,9 +20,9 @@ let package = Package(
     name: "notes-fts-consumer",
     dependencies: [.package(path: "$repo")],
     targets: [
-        .executableTarget(name: "ReadmeExample", dependencies: [.product(name: "NotesFTS", package: "notes-fts")],
+        .executableTarget(name: "ReadmeExample", dependencies: [.product(name: "NotesFTS", package: "$identity")],
                           swiftSettings: strict),
-        .executableTarget(name: "SharedIndex", dependencies: [.product(name: "NotesFTS", package: "notes-fts")],
+        .executableTarget(name: "SharedIndex", dependencies: [.product(name: "NotesFTS", package: "$identity")],
                           swiftSettings: strict),
     ]
 )
