@@ -69,7 +69,7 @@ let totals = try await withThrowingTaskGroup(of: [Int].self) { group in
     for try await seen in group where !seen.isEmpty { all.append(seen) }
     return all
 }
-let final = try await index.count("pantry")
+let final = try index.count("pantry")
 let monotonic = totals.allSatisfy { zip($0, $0.dropFirst()).allSatisfy { $0 <= $1 } }
 print("8 searching tasks, 1 writing: \(totals.count * 100) pages read, totals from \(totals.flatMap { $0 }.min() ?? 0)",
       "to \(totals.flatMap { $0 }.max() ?? 0), final \(final) (expected \(20 + writes)), monotonic \(monotonic),",
