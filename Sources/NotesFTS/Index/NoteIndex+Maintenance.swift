@@ -29,9 +29,19 @@ extension NoteIndex {
                                fullTextOK: fullTextProblem == nil, fullTextProblem: fullTextProblem)
     }
 
-    /// Rebuilds `notes_fts` from `notes` in one transaction (after a crash, or to recover from a failed check).
+    /// Rebuilds `notes_fts` and the top-k side tables from `notes` in one transaction (after a crash, or to
+    /// recover from a failed check).
     public func rebuildFullText() throws {
-        try transaction { try connection.run("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')") }
+        try transaction {
+            try connection.run("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
+            try RankingTables.rebuild(connection, settings: rankingSettings)
+        }
+    }
+
+    /// Recomputes the top-k side tables (``RankingTables``) from `notes`, in the current transaction if there
+    /// is one, else in one of its own.
+    public func rebuildRankingTables() throws {
+        try wrap { try connection.transaction(.immediate) { try RankingTables.rebuild(connection, settings: rankingSettings) } }
     }
 
     /// Merges the full-text index's segments into one (smaller file, faster queries); run after large builds.

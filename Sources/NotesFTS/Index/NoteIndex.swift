@@ -25,6 +25,8 @@ public final class NoteIndex {
     public let path: String
     /// The underlying connection (for advanced queries; the schema is documented in ``Schema``).
     public let connection: Connection
+    /// Thresholds of the top-k side tables, used when they are next rebuilt (tests lower them).
+    package var rankingSettings = RankingSettings()
 
     /// Connection settings for the index, chosen by measurement (see Benchmarks/README.md).
     public static var defaultConfiguration: Connection.Configuration {
@@ -85,6 +87,9 @@ public final class NoteIndex {
             } else {
                 try Schema.migrate(connection)
                 try Schema.ensureTokenizer(connection, tokenizer ?? Schema.keptTokenizer(connection))
+                if try !RankingTables.isBuilt(connection) {
+                    try connection.transaction(.immediate) { try RankingTables.rebuild(connection, settings: rankingSettings) }
+                }
             }
         } catch let error as SQLiteError {
             connection.close()
@@ -104,10 +109,19 @@ public final class NoteIndex {
     /// Closes the connection; further calls fail.
     public func close() { connection.close() }
 
-    /// Runs `body` in one write transaction: all of it lands, or none of it.
+    /// Runs `body` in one write transaction: all of it lands, or none of it. The top-k side tables catch up
+    /// with what it wrote before it commits (``RankingTables/applyLog(_:)``).
     @discardableResult
     public func transaction<T>(_ body: () throws -> T) throws -> T {
-        try wrap { try connection.transaction(.immediate, body) }
+        try wrap {
+            try connection.transaction(.immediate) {
+                let value = try body()
+                if try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM topk_log)") == 1 {
+                    try RankingTables.applyLog(connection)
+                }
+                return value
+            }
+        }
     }
 
     /// Converts SQLite failures into ``NotesFTSError/database(path:error:)`` naming this index.

@@ -14,7 +14,7 @@ import SQLiteKit
 ///   built with (``CJKTokenizer/name``, e.g. `notes_cjk_v1`, or `unicode61`).
 public enum Schema {
     /// The schema version this library writes and the newest it can read.
-    public static let currentVersion = 2
+    public static let currentVersion = 3
 
     /// `PRAGMA application_id` of a notes-fts index ("NFTS"), to tell it from other SQLite files.
     public static let applicationID: Int32 = 0x4E46_5453
@@ -25,8 +25,8 @@ public enum Schema {
     /// The `bm25(notes_fts, …)` call with the weights above.
     static let bm25Expression = "bm25(notes_fts, \(rankWeights.title), \(rankWeights.body), \(rankWeights.tags))"
 
-    /// The triggers that keep `notes_fts` in step with `notes`; the update one fires only for indexed columns.
-    static let triggerSQL = """
+    /// The triggers of schema v1 and v2 (migration 3 replaces them with ``triggerSQL``).
+    private static let firstTriggerSQL = """
         CREATE TRIGGER notes_ai AFTER INSERT ON notes BEGIN
           INSERT INTO notes_fts(rowid, title, body, tags) VALUES (new.id, new.title, new.body, new.tags);
         END;
@@ -38,6 +38,28 @@ public enum Schema {
           INSERT INTO notes_fts(notes_fts, rowid, title, body, tags)
             VALUES ('delete', old.id, old.title, old.body, old.tags);
           INSERT INTO notes_fts(rowid, title, body, tags) VALUES (new.id, new.title, new.body, new.tags);
+        END;
+        """
+
+    /// The triggers that keep `notes_fts` in step with `notes`; the update one fires only for indexed columns.
+    /// Each also logs the change for the top-k side tables (``RankingTables``): old text going out, new ids
+    /// coming in.
+    static let triggerSQL = """
+        CREATE TRIGGER notes_ai AFTER INSERT ON notes BEGIN
+          INSERT INTO notes_fts(rowid, title, body, tags) VALUES (new.id, new.title, new.body, new.tags);
+          INSERT INTO topk_log(note) VALUES (new.id);
+        END;
+        CREATE TRIGGER notes_ad AFTER DELETE ON notes BEGIN
+          INSERT INTO notes_fts(notes_fts, rowid, title, body, tags)
+            VALUES ('delete', old.id, old.title, old.body, old.tags);
+          INSERT INTO topk_log(note, title, body, tags) VALUES (old.id, old.title, old.body, old.tags);
+        END;
+        CREATE TRIGGER notes_au AFTER UPDATE OF title, body, tags ON notes BEGIN
+          INSERT INTO notes_fts(notes_fts, rowid, title, body, tags)
+            VALUES ('delete', old.id, old.title, old.body, old.tags);
+          INSERT INTO notes_fts(rowid, title, body, tags) VALUES (new.id, new.title, new.body, new.tags);
+          INSERT INTO topk_log(note, title, body, tags) VALUES (old.id, old.title, old.body, old.tags);
+          INSERT INTO topk_log(note) VALUES (new.id);
         END;
         """
 
@@ -79,7 +101,7 @@ public enum Schema {
           tokenize='unicode61 remove_diacritics 2'
         );
         INSERT INTO notes_fts(notes_fts, rank) VALUES ('rank', 'bm25(\(rankWeights.title), \(rankWeights.body), \(rankWeights.tags))');
-        \(triggerSQL)
+        \(firstTriggerSQL)
         """,
         // 2: the CJK tokenizer (bigrams for Hangul, Han and kana), and a meta table recording it. The name
         // is spelled out: later tokenizer versions are handled by `ensureTokenizer`, not by editing this.
@@ -98,6 +120,8 @@ public enum Schema {
         INSERT INTO meta(key, value) VALUES ('tokenizer', 'notes_cjk_v1');
         INSERT INTO notes_fts(notes_fts) VALUES ('rebuild');
         """,
+        // 3: the top-k side tables and the change log their triggers keep (filled by the library on open).
+        RankingTables.migrationSQL,
     ]
 
     /// The tokenizer `notes_fts` was built with, as recorded in `meta` (`nil` before schema v2).
@@ -115,10 +139,11 @@ public enum Schema {
     }
 
     /// Recreates `notes_fts` with `tokenizer` when the index was built with another one (for example an
-    /// older ``CJKTokenizer/version``), then rebuilds it from `notes`: one transaction, once.
+    /// older ``CJKTokenizer/version``), then rebuilds it and the top-k tables from `notes`: one transaction, once.
     /// Returns whether it rebuilt.
     @discardableResult
-    static func ensureTokenizer(_ db: Connection, _ tokenizer: FullTextTokenizer) throws -> Bool {
+    static func ensureTokenizer(_ db: Connection, _ tokenizer: FullTextTokenizer,
+                                settings: RankingSettings = RankingSettings()) throws -> Bool {
         if try recordedTokenizer(db) == tokenizer.recordedName { return false }
         try db.transaction(.immediate) {
             // Checked again inside the write lock: another process may have rebuilt it meanwhile.
@@ -137,6 +162,7 @@ public enum Schema {
                 INSERT INTO meta(key, value) VALUES ('tokenizer', ?1)
                 ON CONFLICT(key) DO UPDATE SET value = excluded.value
                 """, [.text(tokenizer.recordedName)])
+            try RankingTables.rebuild(db, settings: settings)
         }
         return true
     }

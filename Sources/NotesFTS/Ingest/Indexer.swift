@@ -108,6 +108,7 @@ public final class Indexer {
                     try index.connection.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
                 }
                 if bulkFullText != .triggersDuringLoad { try index.connection.execute(Schema.triggerSQL) }
+                try index.rebuildRankingTables()
                 try index.connection.execute("COMMIT")
             }
         } catch {
