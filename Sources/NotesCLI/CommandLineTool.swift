@@ -4,37 +4,38 @@ import Glibc
 import Darwin
 #endif
 
-/// What both executables do around their work: report errors in one line and exit with the right code.
+/// What every executable does around its work: parse, run, and leave by one exit path.
 public enum CommandLineTool {
+    /// Runs `command` on `arguments` and exits: `--help` and `--version` print and exit 0; a usage error
+    /// or any thrown error prints `name: message` on stderr and exits 2 (or a ``CommandFailure``'s status);
+    /// otherwise the status ``Command/run(_:)`` returns.
+    public static func main<Tool: Command>(_ command: Tool.Type,
+                                           arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        exit(status(of: command, arguments: arguments))
+    }
+
+    /// What ``main(_:arguments:)`` does, without exiting: returns the exit status.
+    static func status<Tool: Command>(of command: Tool.Type, arguments: [String]) -> Int32 {
+        do {
+            switch try Tool.options.parse(arguments) {
+            case .help:
+                print(Tool.help)
+                return 0
+            case .version:
+                print("\(Tool.name) \(Tool.version)")
+                return 0
+            case .run(let options):
+                return try Tool.run(options)
+            }
+        } catch {
+            printError(Tool.name, String(describing: error))
+            return (error as? CommandFailure)?.status ?? 2
+        }
+    }
+
     /// Prints `program: message` on stderr.
     public static func printError(_ program: String, _ message: String) {
         Terminal.writeError("\(program): \(message)\n")
-    }
-
-    /// Prints `program: message` on stderr and exits with `code` (2 by default: nothing could be done).
-    public static func fail(_ program: String, _ message: String, code: Int32 = 2) -> Never {
-        printError(program, message)
-        exit(code)
-    }
-
-    /// Parses the process arguments with `parser`, answering `--help` (prints `help`) and `--version`
-    /// (prints `program version`) and exiting; a usage error exits 2 with its one-line message.
-    public static func parseArguments(_ parser: ArgumentParser, program: String, help: String, version: String) -> ParsedArguments {
-        let arguments: ParsedArguments
-        do {
-            arguments = try parser.parse(Array(CommandLine.arguments.dropFirst()))
-        } catch {
-            fail(program, (error as? UsageError)?.message ?? String(describing: error))
-        }
-        if arguments.flag("--help") {
-            print(help)
-            exit(0)
-        }
-        if arguments.flag("--version") {
-            print("\(program) \(version)")
-            exit(0)
-        }
-        return arguments
     }
 
     /// Parses a whole number option such as `--limit`; throws ``UsageError`` naming the option and value.

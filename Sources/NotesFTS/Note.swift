@@ -8,7 +8,7 @@ import Foundation
 /// ```swift
 /// let note = Note(path: "/notes/todo.md", title: "Todo", body: "buy milk", tags: ["home"])
 /// ```
-public struct Note: Equatable, Sendable {
+public struct Note: Equatable, Sendable, Codable {
     /// The source file (absolute), or any stable identifier an app chooses for notes without files.
     public var path: String
     /// The note's 0-based position inside a multi-note file; 0 for single-note files.
@@ -25,10 +25,16 @@ public struct Note: Equatable, Sendable {
     public var created: Date?
     /// When the note was last modified: the source's own field, else the file's modification time.
     public var modified: Date?
+    /// Other names of the note (Obsidian `aliases`, Logseq `alias::`): searched like the title, not shown.
+    public var aliases: [String]
+    /// Where ``created`` came from (`nil`: not recorded; a reader's own date is ``DateSource/note``).
+    public var createdFrom: DateSource?
+    /// Where ``modified`` came from.
+    public var modifiedFrom: DateSource?
 
     /// Creates a note; text is stored as given (the index normalises it when it writes).
     public init(path: String, position: Int = 0, line: Int = 1, title: String, body: String,
-                tags: [String] = [], created: Date? = nil, modified: Date? = nil) {
+                tags: [String] = [], created: Date? = nil, modified: Date? = nil, aliases: [String] = []) {
         self.path = path
         self.position = position
         self.line = line
@@ -37,5 +43,6 @@ public struct Note: Equatable, Sendable {
         self.tags = tags
         self.created = created
         self.modified = modified
+        self.aliases = aliases
     }
 }

@@ -18,6 +18,11 @@ public enum NotesFTSError: Error, Equatable, Sendable, CustomStringConvertible {
     case tokenizerUnavailable(path: String, name: String)
     /// An SQLite failure while working on the index at `path`.
     case database(path: String, error: SQLiteError)
+    /// The prebuilt index `seed` could not become the index at `path` (missing, unreadable, or failing its
+    /// integrity check); nothing was left at `path`.
+    case seedUnusable(path: String, seed: String, detail: String)
+    /// A ``NoteRecord`` whose JSON encoding has no field a note's title or body is read from.
+    case recordWithoutText(path: String, type: String)
 
     /// A one-line message for the user.
     public var description: String {
@@ -38,6 +43,10 @@ public enum NotesFTSError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): cannot register the \(name) tokenizer on this SQLite (\(Connection.sqliteVersion)); install an SQLite with FTS5 enabled"
         case .database(let path, let error):
             return "\(path): \(error.description)"
+        case .seedUnusable(let path, let seed, let detail):
+            return "cannot seed \(path) from \(seed) (\(detail)); ship a notes-fts index built by `notes-index` and checked with `--check`"
+        case .recordWithoutText(let path, let type):
+            return "\(type) record \(path) has no title or body field (title, name, body, content, text…); name one so, or implement its `note` property"
         }
     }
 }

@@ -3,16 +3,16 @@
 /// Hangul (syllables and jamo), Han ideographs, Hiragana and Katakana (with their half-width forms) form one
 /// class: a run of any mix of them (`漢字を`, `國會議員`) is one run, so a query may cross from one script to the
 /// other inside it. Everything else keeps `unicode61` word semantics.
-public enum CJKScript {
+package enum CJKScript {
     /// Whether `scalar` belongs to a script written without spaces between words (Hangul, Han, kana).
     @inlinable
-    public static func contains(_ scalar: Unicode.Scalar) -> Bool {
+    package static func contains(_ scalar: Unicode.Scalar) -> Bool {
         contains(codePoint: scalar.value)
     }
 
     /// Whether the code point belongs to a CJK script (see ``contains(_:)``).
     @inlinable
-    public static func contains(codePoint value: UInt32) -> Bool {
+    package static func contains(codePoint value: UInt32) -> Bool {
         if value < 0x1100 { return false }
         switch value {
         case 0x1100...0x11FF,   // Hangul Jamo
@@ -42,7 +42,7 @@ public enum CJKScript {
     }
 
     /// Whether `unicode61` treats `scalar` as part of a token (general categories L*, N*, Co).
-    public static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
              .decimalNumber, .letterNumber, .otherNumber, .privateUse:
@@ -56,7 +56,7 @@ public enum CJKScript {
     /// directly before it. The tokenizer indexes such a character only as the first half of a bigram (or a
     /// final unigram), so a query ending in one must be a prefix query (`"국" *`, `"sqlite를" *`) to find
     /// every note holding it.
-    public static func endsWithSingleCharacterRun(_ text: String) -> Bool {
+    package static func endsWithSingleCharacterRun(_ text: String) -> Bool {
         let scalars = Array(text.unicodeScalars)
         guard let last = scalars.lastIndex(where: isTokenCharacter) else { return false }
         guard contains(scalars[last]) else { return false }
@@ -64,7 +64,7 @@ public enum CJKScript {
     }
 
     /// The runs of CJK characters in `text`, in order (`"SQLite 전문검색을"` → `["전문검색을"]`).
-    public static func runs(in text: String) -> [String] {
+    package static func runs(in text: String) -> [String] {
         var runs: [String] = []
         var current = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

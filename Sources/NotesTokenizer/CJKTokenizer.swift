@@ -21,30 +21,30 @@ import CSQLite
 /// (`국*`) also every bigram that starts with it, which together are all the places it occurs.
 ///
 /// Register it on a connection with ``register(on:)`` before any statement touches a table using it.
-public enum CJKTokenizer {
+package enum CJKTokenizer {
     /// The version of the token stream. Bump it whenever the tokens produced for some text change: indexes
     /// record the tokenizer name and are rebuilt when it differs.
-    public static let version = 1
+    package static let version = 1
 
     /// The name the tokenizer is registered under; it carries ``version``.
-    public static let name = "notes_cjk_v\(version)"
+    package static let name = "notes_cjk_v\(version)"
 
     /// Names of earlier versions, registered as aliases of the current implementation only so that an index
     /// created with one can still be opened, and then rebuilt with ``name``.
-    public static let legacyNames: [String] = []
+    package static let legacyNames: [String] = []
 
     /// The arguments the index passes (they go on to the wrapped `unicode61`).
-    public static let arguments = "remove_diacritics 2"
+    package static let arguments = "remove_diacritics 2"
 
     /// The `tokenize=` option of a table using this tokenizer: `notes_cjk_v1 remove_diacritics 2`.
-    public static var tokenizeOption: String { "\(name) \(arguments)" }
+    package static var tokenizeOption: String { "\(name) \(arguments)" }
 
     /// Registers the tokenizer (under ``name`` and the ``legacyNames``) and the ``MatchHighlighter``
     /// auxiliary function on the connection `db`.
     ///
     /// Returns an SQLite result code: `SQLITE_OK` (0), or `SQLITE_ERROR` when this SQLite has no FTS5.
     @discardableResult
-    public static func register(on db: OpaquePointer) -> Int32 {
+    package static func register(on db: OpaquePointer) -> Int32 {
         guard let api = fts5API(db) else { return SQLITE_ERROR }
         for registeredName in [name] + legacyNames {
             let module = Unmanaged.passRetained(TokenizerModule(api: api)).toOpaque()
@@ -73,7 +73,7 @@ public enum CJKTokenizer {
     }
 
     /// The connection's `fts5_api`, fetched with `SELECT fts5(?1)` and sqlite3_bind_pointer; `nil` without FTS5.
-    public static func fts5API(_ db: OpaquePointer) -> UnsafeMutablePointer<fts5_api>? {
+    package static func fts5API(_ db: OpaquePointer) -> UnsafeMutablePointer<fts5_api>? {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &statement, nil) == SQLITE_OK else { return nil }
         defer { sqlite3_finalize(statement) }

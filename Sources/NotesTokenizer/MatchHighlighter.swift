@@ -7,9 +7,9 @@ import CSQLite
 /// `국회의원`, or `하하` in `하하하`) they copy the rest of the text a second time. This function returns the
 /// whole column with the byte ranges of all matches merged first (overlapping or touching ranges become one
 /// mark), so `데이터베이스` is marked once and nothing is repeated.
-public enum MatchHighlighter {
+package enum MatchHighlighter {
     /// The SQL name of the auxiliary function.
-    public static let functionName = "notes_highlight"
+    package static let functionName = "notes_highlight"
 
     /// Registers ``functionName`` through `api` (done by ``CJKTokenizer/register(on:)``).
     static func register(_ api: UnsafeMutablePointer<fts5_api>) -> Int32 {

@@ -170,6 +170,18 @@ public final class Connection {
     public func query<T>(_ sql: String, _ parameters: [SQLiteValue] = [], _ transform: (Statement) throws -> T) throws -> [T] {
         let statement = try cached(sql)
         try statement.bind(parameters)
+        return try rows(of: statement, transform)
+    }
+
+    /// Runs the query `sql` (cached) with named parameters (`[":limit": 10]`) and maps each row with `transform`.
+    public func query<T>(_ sql: String, named parameters: [String: SQLiteValue],
+                         _ transform: (Statement) throws -> T) throws -> [T] {
+        let statement = try cached(sql)
+        try statement.bind(parameters)
+        return try rows(of: statement, transform)
+    }
+
+    private func rows<T>(of statement: Statement, _ transform: (Statement) throws -> T) throws -> [T] {
         defer { try? statement.reset() }
         var rows: [T] = []
         while try statement.step() { rows.append(try transform(statement)) }

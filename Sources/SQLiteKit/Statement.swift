@@ -66,18 +66,41 @@ public final class Statement {
     ///
     /// A count that differs from ``parameterCount`` is a programming error reported as `SQLITE_RANGE`.
     public func bind(_ values: [SQLiteValue]) throws {
-        try reset()
-        let statement = try live()
-        sqlite3_clear_bindings(statement)
-        guard Int32(values.count) == sqlite3_bind_parameter_count(statement) else {
-            throw SQLiteError(
-                code: SQLITE_RANGE,
-                message: "statement takes \(sqlite3_bind_parameter_count(statement)) parameters, \(values.count) given",
-                sql: sql)
-        }
+        try clearBindings(expecting: values.count)
         for (offset, value) in values.enumerated() {
             try bind(value, at: Int32(offset + 1))
         }
+    }
+
+    /// Resets the statement, clears old bindings and binds each named parameter (`:name`, spelled with its
+    /// prefix) to its value.
+    ///
+    /// A name the statement lacks, or a parameter of the statement left unbound, is a programming error
+    /// reported as `SQLITE_RANGE`.
+    public func bind(_ values: [String: SQLiteValue]) throws {
+        let statement = try clearBindings(expecting: values.count)
+        for (name, value) in values {
+            let index = sqlite3_bind_parameter_index(statement, name)
+            guard index > 0 else {
+                throw SQLiteError(code: SQLITE_RANGE, message: "statement has no parameter \(name)", sql: sql)
+            }
+            try bind(value, at: index)
+        }
+    }
+
+    /// Resets the statement and clears its bindings, checking it takes `count` parameters.
+    @discardableResult
+    private func clearBindings(expecting count: Int) throws -> OpaquePointer {
+        try reset()
+        let statement = try live()
+        sqlite3_clear_bindings(statement)
+        guard Int32(count) == sqlite3_bind_parameter_count(statement) else {
+            throw SQLiteError(
+                code: SQLITE_RANGE,
+                message: "statement takes \(sqlite3_bind_parameter_count(statement)) parameters, \(count) given",
+                sql: sql)
+        }
+        return statement
     }
 
     /// Advances to the next row: `true` when a row is ready to read, `false` when the statement is done.

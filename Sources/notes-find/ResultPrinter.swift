@@ -2,11 +2,6 @@ import Foundation
 import NotesCLI
 import NotesFTS
 
-/// How notes-find prints results: blocks for people, paths for xargs, a count, or JSON Lines for programs.
-enum OutputMode {
-    case human, paths, count, json
-}
-
 /// Formats results for one output mode.
 struct ResultPrinter {
     let mode: OutputMode
@@ -58,8 +53,8 @@ struct ResultPrinter {
             ("text", .string(result.snippet.text)),
             ("highlights", .array(result.snippet.highlights.map { .array([.int(Int64($0.lowerBound)), .int(Int64($0.upperBound))]) })),
             ("tags", .array(result.tags.map(JSONValue.string))),
-            ("created", .string(result.created)),
-            ("modified", .string(result.modified)),
+            ("created", .string(result.created.map(Timestamp.format))),
+            ("modified", .string(result.modified.map(Timestamp.format))),
         ])
     }
 

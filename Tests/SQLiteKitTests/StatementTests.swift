@@ -18,6 +18,19 @@ import Testing
         #expect(error.message.contains("2 parameters"))
     }
 
+    @Test func bindsNamedParametersUsedTwice() throws {
+        let db = try Connection(path: temporaryDatabasePath())
+        let rows = try db.query("SELECT :a + :a, :b", named: [":a": 20, ":b": "x"]) { [$0.value(0), $0.value(1)] }
+        #expect(rows == [[.integer(40), .text("x")]])
+    }
+
+    @Test(arguments: [[":a": SQLiteValue.integer(1)], [":a": 1, ":b": 2, ":c": 3], [":a": 1, ":z": 2]])
+    func namedParametersMustMatchTheStatement(_ values: [String: SQLiteValue]) throws {
+        let db = try Connection(path: temporaryDatabasePath())
+        let error = try #require(throws: SQLiteError.self) { try db.query("SELECT :a, :b", named: values) { $0.int(0) } }
+        #expect(error.code == 25) // SQLITE_RANGE
+    }
+
     @Test func stepThrowsWithSQLAndMessage() throws {
         let db = try Connection(path: temporaryDatabasePath())
         try db.execute("CREATE TABLE t(x UNIQUE)")

@@ -66,13 +66,19 @@ let help = """
       swift run -c release notes-bench --corpus /tmp/corpus-20k --tune               tuning variants
     """
 
+/// Prints `notes-bench: message` on stderr and exits 2.
+func fail(_ message: String) -> Never {
+    CommandLineTool.printError(program, message)
+    exit(2)
+}
+
 func log(_ message: String) { FileHandle.standardError.write(Data("\(program): \(message)\n".utf8)) }
 
 let arguments: ParsedArguments
 do {
     arguments = try parser.parse(Array(CommandLine.arguments.dropFirst()))
 } catch let error as UsageError {
-    CommandLineTool.fail(program, error.message)
+    fail(error.message)
 }
 if arguments.flag("--help") {
     print(help)
@@ -128,7 +134,7 @@ do {
             let configuration = NoteIndex.defaultConfiguration
             report.baseline = try ShellBaseline.run(
                 corpus: corpusRoot, database: work + "/baseline.sqlite", shell: arguments.value("--sqlite3") ?? "/usr/bin/sqlite3",
-                synchronous: Indexer.defaultBulkSynchronous, cacheKiB: configuration.cacheSizeKiB ?? 2_000,
+                synchronous: NoteIndex.BulkLoadSettings().synchronous, cacheKiB: configuration.cacheSizeKiB ?? 2_000,
                 tokenizer: .cjk, loadExtension: ShellBaseline.extensionPath(nextTo: builder.notesIndex))
         }
         if compareTokenizers, let fresh = report.builds.first {
@@ -189,7 +195,7 @@ do {
         log("wrote \(path)")
     }
 } catch let error as UsageError {
-    CommandLineTool.fail(program, error.message)
+    fail(error.message)
 } catch {
-    CommandLineTool.fail(program, String(describing: error))
+    fail(String(describing: error))
 }

@@ -18,7 +18,7 @@ public enum FullTextTokenizer: Sendable, Equatable {
     case unicode61
 
     /// The `tokenize=` option of `notes_fts`.
-    public var tokenizeOption: String {
+    package var tokenizeOption: String {
         switch self {
         case .cjk: return CJKTokenizer.tokenizeOption
         case .unicode61: return "unicode61 remove_diacritics 2"
@@ -26,7 +26,7 @@ public enum FullTextTokenizer: Sendable, Equatable {
     }
 
     /// The name recorded in `meta` under `tokenizer`.
-    public var recordedName: String {
+    package var recordedName: String {
         switch self {
         case .cjk: return CJKTokenizer.name
         case .unicode61: return "unicode61"

@@ -2,8 +2,37 @@ import Foundation
 import SQLiteKit
 
 extension NoteIndex {
+    /// How a bulk first build fills `notes_fts`.
+    package enum BulkFullText: Sendable {
+        /// Drop the triggers, load `notes`, then one `'rebuild'` (tokenizing runs after the load, alone).
+        case rebuildAfterLoad
+        /// Keep the triggers inside the one bulk transaction (tokenizing overlaps reading and parsing).
+        case triggersDuringLoad
+        /// Drop the triggers and insert each note into `notes_fts` right after `notes`, with single-row
+        /// statements and no savepoints (FTS5 flushes its pending terms at every savepoint, including the
+        /// statement journal a trigger or multi-row statement opens), so tokenizing overlaps reading and parsing.
+        case insertDuringLoad
+    }
+
+    /// How a bulk first build runs; the defaults were chosen by measurement (Benchmarks/README.md).
+    package struct BulkLoadSettings: Sendable {
+        /// How `notes_fts` is filled.
+        package var fullText = BulkFullText.insertDuringLoad
+        /// `PRAGMA synchronous` during the build (the connection's own setting is restored afterwards).
+        package var synchronous = "NORMAL"
+        /// FTS5 `hashsize` (bytes of pending index data held in memory before a segment is written) stored in
+        /// the index: fewer, larger segments mean less merging; `nil` keeps FTS5's 1 MB.
+        package var fullTextHashSize: Int? = 64 * 1024 * 1024
+        /// Whether each note goes into `notes_fts` as it is inserted (``BulkFullText/insertDuringLoad``), so a
+        /// batch must not open a savepoint.
+        package var insertsFullTextDirectly: Bool { fullText == .insertDuringLoad }
+        /// Creates the measured defaults.
+        package init() {}
+    }
+
     /// A note's stored column values, computed where the note was parsed (off the writer thread): text
-    /// NFC-normalised, tags cleaned and joined, dates formatted. Writing one costs only binding and stepping.
+    /// NFC-normalised, tags cleaned and joined, dates formatted. The one note→row conversion: every write
+    /// binds these.
     struct NoteRow: Sendable {
         var path: String
         var position: Int
@@ -14,7 +43,7 @@ extension NoteIndex {
         var created: String?
         var modified: String?
 
-        /// The row `note` is stored as, at `position` of `path`: exactly what ``NoteIndex/save(_:)`` writes.
+        /// The row `note` is stored as, at `position` of `path`.
         init(_ note: Note, path: String, position: Int) {
             self.path = path
             self.position = position
@@ -25,30 +54,64 @@ extension NoteIndex {
             created = note.created.map(Timestamp.format)
             modified = note.modified.map(Timestamp.format)
         }
+
+        /// The values of `notes(path, position, line, title, body, tags, created, modified)`, as `?1`…`?8`.
+        var values: [SQLiteValue] {
+            [.text(path), .integer(Int64(position)), .integer(Int64(line)), .text(title), .text(body), .text(tags),
+             SQLiteValue(created), SQLiteValue(modified)]
+        }
+    }
+
+    /// Whether the index holds no note and has read no source: only then may a first build bulk load (every
+    /// file is new, so no note can take the trigger-less upsert path while `notes_fts` is fed row by row).
+    func isEmpty() throws -> Bool {
+        try wrap {
+            try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM notes) OR EXISTS (SELECT 1 FROM sources)") == 0
+        }
+    }
+
+    /// Runs `body` as a bulk first build: one transaction, `synchronous` as `settings` say, FTS5's `hashsize`
+    /// raised and (unless the triggers stay) the sync triggers dropped; after `body`, a `'rebuild'` if asked,
+    /// then the triggers again and the top-k side tables, and commit. A failure rolls everything back; `synchronous` is restored.
+    func bulkLoad<T>(_ settings: BulkLoadSettings, _ body: () throws -> T) throws -> T {
+        try wrap {
+            let synchronousBefore = try connection.scalarInt("PRAGMA synchronous")
+            defer { if let synchronousBefore { try? connection.execute("PRAGMA synchronous=\(synchronousBefore)") } }
+            try connection.execute("PRAGMA synchronous=\(settings.synchronous)")
+            return try connection.transaction(.immediate) {
+                if let size = settings.fullTextHashSize {
+                    try connection.run("INSERT INTO notes_fts(notes_fts, rank) VALUES ('hashsize', ?1)", [.integer(Int64(size))])
+                }
+                if settings.fullText != .triggersDuringLoad { try connection.execute(Schema.dropTriggersSQL) }
+                let value = try body()
+                if settings.fullText == .rebuildAfterLoad {
+                    try connection.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
+                }
+                if settings.fullText != .triggersDuringLoad { try connection.execute(Schema.triggerSQL) }
+                try RankingTables.rebuild(connection, settings: rankingSettings)
+                return value
+            }
+        }
     }
 
     /// Inserts the notes of a file the index has never seen, and its `sources` row: plain INSERTs, no lookup
-    /// of existing rows. Only for a first build into an empty index (inside its transaction), where every
+    /// of existing rows. Only for a first build into an empty index (inside ``bulkLoad(_:_:)``), where every
     /// path is new; anything else goes through ``replaceNotes(of:with:)``.
     ///
-    /// With `alsoFullText`, each note also goes into `notes_fts` at once (the caller has dropped the triggers).
+    /// With `alsoFullText`, each note also goes into `notes_fts` at once (the triggers are dropped).
     func insertNewSource(_ source: SourceFile, rows: [NoteRow], indexedAt: String, alsoFullText: Bool = false) throws {
         try wrap {
             for row in rows {
                 try connection.run("""
                     INSERT INTO notes(path, position, line, title, body, tags, created, modified)
                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-                    """, [.text(row.path), .integer(Int64(row.position)), .integer(Int64(row.line)), .text(row.title),
-                          .text(row.body), .text(row.tags), SQLiteValue(row.created), SQLiteValue(row.modified)])
+                    """, row.values)
                 if alsoFullText {
                     try connection.run("INSERT INTO notes_fts(rowid, title, body, tags) VALUES (?1, ?2, ?3, ?4)",
                                        [.integer(connection.lastInsertRowID), .text(row.title), .text(row.body), .text(row.tags)])
                 }
             }
-            try connection.run(
-                "INSERT INTO sources(path, size, mtime_ns, hash, indexed_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-                [.text(source.path), .integer(source.size), .integer(source.mtimeNanoseconds), .text(source.hash),
-                 .text(indexedAt)])
+            try recordSource(source, indexedAt: indexedAt)
         }
     }
 }

@@ -2,36 +2,38 @@ import SQLiteKit
 
 extension NoteIndex {
     /// The outcome of ``NoteIndex/checkIntegrity()``.
-    public struct IntegrityReport: Sendable, Equatable {
+    package struct IntegrityReport: Sendable, Equatable {
         /// `PRAGMA integrity_check` said `ok`.
-        public var databaseOK: Bool
+        package var databaseOK: Bool
         /// What `PRAGMA integrity_check` reported when it was not `ok`.
-        public var databaseProblems: [String]
+        package var databaseProblems: [String]
         /// The FTS5 integrity check (comparing the index with `notes`) passed.
-        public var fullTextOK: Bool
+        package var fullTextOK: Bool
         /// SQLite's message when the FTS5 check failed.
-        public var fullTextProblem: String?
+        package var fullTextProblem: String?
         /// Both checks passed.
-        public var isOK: Bool { databaseOK && fullTextOK }
+        package var isOK: Bool { databaseOK && fullTextOK }
     }
 
     /// Runs `PRAGMA integrity_check` and FTS5's `integrity-check` with content comparison (rank = 1).
-    public func checkIntegrity() throws -> IntegrityReport {
-        let messages = try wrap { try connection.query("PRAGMA integrity_check") { $0.text(0) ?? "" } }
-        let databaseOK = messages == ["ok"]
-        var fullTextProblem: String?
-        do {
-            try connection.run("INSERT INTO notes_fts(notes_fts, rank) VALUES ('integrity-check', 1)")
-        } catch let error as SQLiteError {
-            fullTextProblem = error.message
+    package func checkIntegrity() throws -> IntegrityReport {
+        try wrap {
+            let messages = try connection.query("PRAGMA integrity_check") { $0.text(0) ?? "" }
+            let databaseOK = messages == ["ok"]
+            var fullTextProblem: String?
+            do {
+                try connection.run("INSERT INTO notes_fts(notes_fts, rank) VALUES ('integrity-check', 1)")
+            } catch let error as SQLiteError {
+                fullTextProblem = error.message
+            }
+            return IntegrityReport(databaseOK: databaseOK, databaseProblems: databaseOK ? [] : messages,
+                                   fullTextOK: fullTextProblem == nil, fullTextProblem: fullTextProblem)
         }
-        return IntegrityReport(databaseOK: databaseOK, databaseProblems: databaseOK ? [] : messages,
-                               fullTextOK: fullTextProblem == nil, fullTextProblem: fullTextProblem)
     }
 
     /// Rebuilds `notes_fts` and the top-k side tables from `notes` in one transaction (after a crash, or to
     /// recover from a failed check).
-    public func rebuildFullText() throws {
+    package func rebuildFullText() throws {
         try transaction {
             try connection.run("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
             try RankingTables.rebuild(connection, settings: rankingSettings)
@@ -40,12 +42,12 @@ extension NoteIndex {
 
     /// Recomputes the top-k side tables (``RankingTables``) from `notes`, in the current transaction if there
     /// is one, else in one of its own.
-    public func rebuildRankingTables() throws {
+    package func rebuildRankingTables() throws {
         try wrap { try connection.transaction(.immediate) { try RankingTables.rebuild(connection, settings: rankingSettings) } }
     }
 
     /// Merges the full-text index's segments into one (smaller file, faster queries); run after large builds.
-    public func optimizeFullText() throws {
+    package func optimizeFullText() throws {
         try transaction { try connection.run("INSERT INTO notes_fts(notes_fts) VALUES ('optimize')") }
     }
 }

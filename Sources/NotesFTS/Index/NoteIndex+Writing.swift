@@ -3,17 +3,17 @@ import SQLiteKit
 
 extension NoteIndex {
     /// How a write changed the notes of one source.
-    public struct WriteCounts: Equatable, Sendable {
+    package struct WriteCounts: Equatable, Sendable {
         /// Notes inserted.
-        public var added = 0
+        package var added = 0
         /// Notes whose stored text or dates changed.
-        public var updated = 0
+        package var updated = 0
         /// Notes written again with identical content (no index churn).
-        public var unchanged = 0
+        package var unchanged = 0
         /// Notes deleted because the source no longer holds them.
-        public var removed = 0
+        package var removed = 0
         /// Creates zero counts.
-        public init() {}
+        package init() {}
     }
 
     private static let upsertSQL = """
@@ -50,7 +50,7 @@ extension NoteIndex {
     /// Notes are matched by position: a note that is unchanged is not rewritten, a changed one is updated
     /// in place (keeping its id), and positions the file no longer has are deleted.
     @discardableResult
-    public func replaceNotes(of source: SourceFile, with notes: [Note]) throws -> WriteCounts {
+    package func replaceNotes(of source: SourceFile, with notes: [Note]) throws -> WriteCounts {
         try transaction {
             let existing = Set(try connection.query(
                 "SELECT position FROM notes WHERE path = ?1", [.text(source.path)]) { $0.int(0) })
@@ -73,8 +73,9 @@ extension NoteIndex {
         }
     }
 
-    /// Records that `source` was read (after its notes were written, or when only its time changed).
-    public func recordSource(_ source: SourceFile) throws {
+    /// Records that `source` was read (after its notes were written, or when only its time changed), at
+    /// `indexedAt` (ISO 8601; now by default).
+    package func recordSource(_ source: SourceFile, indexedAt: String = Timestamp.format(Date())) throws {
         _ = try wrap {
             try connection.run("""
                 INSERT INTO sources(path, size, mtime_ns, hash, indexed_at) VALUES (?1, ?2, ?3, ?4, ?5)
@@ -82,13 +83,13 @@ extension NoteIndex {
                   hash = excluded.hash, indexed_at = excluded.indexed_at
                 """,
                 [.text(source.path), .integer(source.size), .integer(source.mtimeNanoseconds),
-                 .text(source.hash), .text(Timestamp.format(Date()))])
+                 .text(source.hash), .text(indexedAt)])
         }
     }
 
     /// Removes a source and all its notes; returns the number of notes removed.
     @discardableResult
-    public func removeSource(path: String) throws -> Int {
+    package func removeSource(path: String) throws -> Int {
         try transaction {
             let removed = try connection.run("DELETE FROM notes WHERE path = ?1", [.text(path)])
             try connection.run("DELETE FROM sources WHERE path = ?1", [.text(path)])
@@ -97,7 +98,7 @@ extension NoteIndex {
     }
 
     /// The recorded sources at `root` or below it (`root` itself when it is a file), keyed by path.
-    public func sources(under root: String) throws -> [String: SourceFile] {
+    package func sources(under root: String) throws -> [String: SourceFile] {
         let directory = root.hasSuffix("/") ? root : root + "/"
         // "/" + 1 is "0": the half-open range [root/, root0) holds exactly the paths below root.
         let upper = String(directory.dropLast()) + "0"
@@ -115,18 +116,7 @@ extension NoteIndex {
 
     /// Inserts or updates one note; returns whether a row was written.
     private func upsert(_ note: Note) throws -> Bool {
-        let changed = try wrap {
-            try connection.run(Self.upsertSQL, [
-                .text(note.path),
-                .integer(Int64(note.position)),
-                .integer(Int64(note.line)),
-                .text(TextNormalization.normalize(note.title)),
-                .text(TextNormalization.normalize(note.body)),
-                .text(TagList.join(note.tags)),
-                SQLiteValue(note.created.map(Timestamp.format)),
-                SQLiteValue(note.modified.map(Timestamp.format)),
-            ])
-        }
-        return changed > 0
+        let row = NoteRow(note, path: note.path, position: note.position)
+        return try wrap { try connection.run(Self.upsertSQL, row.values) } > 0
     }
 }

@@ -5,14 +5,20 @@ import SQLiteKit
 /// An index of notes in one SQLite file: the library's main entry point.
 ///
 /// Open it for writing (creating and migrating the file as needed) or read-only (for search), then add,
-/// update, remove and search notes. One `NoteIndex` is one connection: use it from one task at a time.
+/// update, remove and search notes. A `NoteIndex` is `Sendable`: share one across tasks. Writes take turns
+/// on its one writer connection; searches run in parallel on read-only connections (WAL lets them read
+/// while the writer writes), opened as needed and reused.
 ///
 /// ```swift
 /// let index = try NoteIndex(path: "/tmp/notes.sqlite")
 /// try index.save(Note(path: "app://1", title: "Groceries", body: "milk, eggs"))
 /// let hits = try index.search("milk")
 /// ```
-public final class NoteIndex {
+public final class NoteIndex: @unchecked Sendable {
+    // Sendable by construction: `connection` is used only while `lock` is held (``wrap(_:)``, or
+    // ``read(_:)`` when it can take the lock), and reader connections belong to one caller at a time
+    // (``ReaderPool``).
+
     /// How an index is opened.
     public enum Mode: Sendable {
         /// Create or upgrade the file as needed and allow writes.
@@ -23,13 +29,26 @@ public final class NoteIndex {
 
     /// The file path of the index.
     public let path: String
-    /// The underlying connection (for advanced queries; the schema is documented in ``Schema``).
-    public let connection: Connection
+    /// How the index was opened.
+    public let mode: Mode
+    /// The writer connection (the only connection of a read-only index until searches overlap). Outside
+    /// tests and the benchmark, use it only inside ``wrap(_:)``.
+    package let connection: Connection
+    /// Held while `connection` is in use; recursive, so a store method may call another.
+    private let lock = NSRecursiveLock()
+    /// Read-only connections for searches.
+    private let readers: ReaderPool
+    /// Thresholds of the top-k side tables (guarded by `lock`).
+    private var storedRankingSettings = RankingSettings()
+
     /// Thresholds of the top-k side tables, used when they are next rebuilt (tests lower them).
-    package var rankingSettings = RankingSettings()
+    package var rankingSettings: RankingSettings {
+        get { lock.lock(); defer { lock.unlock() }; return storedRankingSettings }
+        set { lock.lock(); defer { lock.unlock() }; storedRankingSettings = newValue }
+    }
 
     /// Connection settings for the index, chosen by measurement (see Benchmarks/README.md).
-    public static var defaultConfiguration: Connection.Configuration {
+    package static var defaultConfiguration: Connection.Configuration {
         var configuration = Connection.Configuration()
         configuration.cacheSizeKiB = 32 * 1024
         configuration.mmapSize = 256 * 1024 * 1024
@@ -43,15 +62,43 @@ public final class NoteIndex {
     ///   when there is no file, and ``NotesFTSError/tokenizerOutdated(path:found:current:)`` when it was built
     ///   with an older CJK tokenizer version (a read-write open rebuilds it).
     ///
-    /// Every connection registers the CJK tokenizer (``CJKTokenizer``) before it touches `notes_fts`. A
-    /// read-write open with a `tokenizer` other than the one the index records rebuilds `notes_fts` once, in
-    /// one transaction; `nil` keeps the index's own choice (``FullTextTokenizer/cjk`` for a new index, and the
-    /// current version of the CJK tokenizer for one built with an older version). A read-only open searches
-    /// with whichever tokenizer the index was built with.
-    public init(path: String, mode: Mode = .readWrite,
-                configuration: Connection.Configuration = NoteIndex.defaultConfiguration,
-                tokenizer: FullTextTokenizer? = nil) throws {
+    /// A read-write open with a `tokenizer` other than the one the index records rebuilds the full-text
+    /// index once, in one transaction; `nil` keeps the index's own choice (``FullTextTokenizer/cjk`` for a
+    /// new index). A read-only open searches with whichever tokenizer the index was built with.
+    public convenience init(path: String, mode: Mode = .readWrite, tokenizer: FullTextTokenizer? = nil) throws {
+        try self.init(path: path, mode: mode, configuration: Self.defaultConfiguration, tokenizer: tokenizer)
+    }
+
+    /// Opens the index at `path` with connection settings of its own (the benchmark's tuning variants).
+    package init(path: String, mode: Mode = .readWrite, configuration: Connection.Configuration,
+                 tokenizer: FullTextTokenizer? = nil) throws {
         self.path = path
+        self.mode = mode
+        try Self.checkLocation(path, mode: mode)
+        connection = try Self.open(path, mode: mode, configuration: configuration)
+        readers = ReaderPool(path: path, configuration: configuration)
+        do {
+            if mode == .readOnly {
+                try Schema.validateReadable(connection)
+            } else {
+                try Schema.migrate(connection)
+                try Schema.ensureTokenizer(connection, tokenizer ?? Schema.keptTokenizer(connection))
+                if try !RankingTables.isBuilt(connection) {
+                    try connection.transaction(.immediate) { try RankingTables.rebuild(connection, settings: RankingSettings()) }
+                }
+            }
+        } catch let error as SQLiteError {
+            connection.close()
+            throw Self.converted(error, path: path)
+        } catch {
+            connection.close()
+            throw error
+        }
+    }
+
+    /// Throws when `path` is a folder, or when a read-only open finds no file; a read-write open creates
+    /// the parent folders.
+    private static func checkLocation(_ path: String, mode: Mode) throws {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         let exists = fileManager.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -59,73 +106,66 @@ public final class NoteIndex {
             throw NotesFTSError.notADatabase(path: path, detail: "it is a directory")
         }
         if mode == .readOnly && !exists { throw NotesFTSError.indexNotFound(path: path) }
-        if mode == .readWrite && !exists {
-            let parent = (path as NSString).deletingLastPathComponent
-            if !parent.isEmpty {
-                do {
-                    try fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true)
-                } catch {
-                    throw NotesFTSError.database(
-                        path: path,
-                        error: SQLiteError(code: 14, message: "cannot create folder \(parent): \(error.localizedDescription)"))
-                }
-            }
+        let parent = (path as NSString).deletingLastPathComponent
+        guard mode == .readWrite && !exists && !parent.isEmpty else { return }
+        do {
+            try fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        } catch {
+            throw NotesFTSError.database(
+                path: path,
+                error: SQLiteError(code: 14, message: "cannot create folder \(parent): \(error.localizedDescription)"))
         }
+    }
+
+    /// Opens a connection to the index at `path` with the CJK tokenizer registered (every connection
+    /// registers it before it touches `notes_fts`).
+    static func open(_ path: String, mode: Mode, configuration: Connection.Configuration) throws -> Connection {
+        let connection: Connection
         do {
             connection = try Connection(path: path, mode: mode == .readOnly ? .readOnly : .readWriteCreate,
                                         configuration: configuration)
         } catch let error as SQLiteError {
-            if error.isCorruptOrNotADatabase { throw NotesFTSError.notADatabase(path: path, detail: error.message) }
-            throw NotesFTSError.database(path: path, error: error)
+            throw converted(error, path: path)
         }
-        do {
-            guard let handle = connection.handle, CJKTokenizer.register(on: handle) == 0 else {
-                throw NotesFTSError.tokenizerUnavailable(path: path, name: CJKTokenizer.name)
-            }
-            if mode == .readOnly {
-                try Schema.validateReadable(connection)
-            } else {
-                try Schema.migrate(connection)
-                try Schema.ensureTokenizer(connection, tokenizer ?? Schema.keptTokenizer(connection))
-                if try !RankingTables.isBuilt(connection) {
-                    try connection.transaction(.immediate) { try RankingTables.rebuild(connection, settings: rankingSettings) }
-                }
-            }
-        } catch let error as SQLiteError {
+        guard let handle = connection.handle, CJKTokenizer.register(on: handle) == 0 else {
             connection.close()
-            if error.isCorruptOrNotADatabase { throw NotesFTSError.notADatabase(path: path, detail: error.message) }
-            throw NotesFTSError.database(path: path, error: error)
-        } catch {
-            connection.close()
-            throw error
+            throw NotesFTSError.tokenizerUnavailable(path: path, name: CJKTokenizer.name)
         }
+        return connection
     }
 
     /// The tokenizer `notes_fts` was built with, as the index records it (`notes_cjk_v1`, `unicode61`).
-    public func tokenizerName() throws -> String? {
-        try wrap { try Schema.recordedTokenizer(connection) }
+    package func tokenizerName() throws -> String? {
+        try read { try Schema.recordedTokenizer($0) }
     }
 
-    /// Closes the connection; further calls fail.
-    public func close() { connection.close() }
+    /// Closes the index's connections; further calls fail.
+    public func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        connection.close()
+        readers.close()
+    }
 
-    /// Runs `body` in one write transaction: all of it lands, or none of it. The top-k side tables catch up
-    /// with what it wrote before it commits (``RankingTables/applyLog(_:)``).
+    /// Runs `body` in one write transaction: all of it lands, or none of it. Other writers wait their turn;
+    /// searches go on meanwhile (they see the index as it was before the transaction until it commits).
+    /// The top-k side tables catch up with what it wrote before it commits (``RankingTables/applyLog(_:)``).
     @discardableResult
     public func transaction<T>(_ body: () throws -> T) throws -> T {
         try wrap {
             try connection.transaction(.immediate) {
                 let value = try body()
-                if try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM topk_log)") == 1 {
-                    try RankingTables.applyLog(connection)
-                }
+                try RankingTables.catchUp(connection)
                 return value
             }
         }
     }
 
-    /// Converts SQLite failures into ``NotesFTSError/database(path:error:)`` naming this index.
+    /// Runs `body` with the writer connection to itself, converting SQLite failures into
+    /// ``NotesFTSError/database(path:error:)`` naming this index.
     func wrap<T>(_ body: () throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
         do {
             return try body()
         } catch let error as SQLiteError {
@@ -133,8 +173,30 @@ public final class NoteIndex {
         }
     }
 
+    /// Runs `body` on a connection for reading: the index's own when it is read-only and free, else a
+    /// read-only connection of its own, so searches run in parallel with each other and with writes.
+    func read<T>(_ body: (Connection) throws -> T) throws -> T {
+        if mode == .readOnly && lock.try() {
+            defer { lock.unlock() }
+            return try wrap { try body(connection) }
+        }
+        let reader = try readers.checkOut()
+        defer { readers.checkIn(reader) }
+        do {
+            return try body(reader)
+        } catch let error as SQLiteError {
+            throw NotesFTSError.database(path: path, error: error)
+        }
+    }
+
     /// The number of notes in the index.
     public func noteCount() throws -> Int {
-        try wrap { try connection.scalarInt("SELECT count(*) FROM notes") ?? 0 }
+        try read { try $0.scalarInt("SELECT count(*) FROM notes") ?? 0 }
+    }
+
+    /// ``NotesFTSError/notADatabase(path:detail:)`` for a file that is not a database, else
+    /// ``NotesFTSError/database(path:error:)``.
+    static func converted(_ error: SQLiteError, path: String) -> NotesFTSError {
+        error.isCorruptOrNotADatabase ? .notADatabase(path: path, detail: error.message) : .database(path: path, error: error)
     }
 }

@@ -12,15 +12,15 @@ import SQLiteKit
 /// - `sources`: one row a file read (`path`, `size`, `mtime_ns`, `hash`, `indexed_at`), for incremental runs;
 /// - `meta` (from v2): `key`/`value` facts about the index; `tokenizer` names the tokenizer `notes_fts` was
 ///   built with (``CJKTokenizer/name``, e.g. `notes_cjk_v1`, or `unicode61`).
-public enum Schema {
+package enum Schema {
     /// The schema version this library writes and the newest it can read.
-    public static let currentVersion = 3
+    package static let currentVersion = 3
 
     /// `PRAGMA application_id` of a notes-fts index ("NFTS"), to tell it from other SQLite files.
-    public static let applicationID: Int32 = 0x4E46_5453
+    package static let applicationID: Int32 = 0x4E46_5453
 
     /// bm25 column weights (title, body, tags): a title hit outweighs a tag hit, which outweighs body text.
-    public static let rankWeights = (title: 10.0, body: 1.0, tags: 4.0)
+    package static let rankWeights = (title: 10.0, body: 1.0, tags: 4.0)
 
     /// The `bm25(notes_fts, …)` call with the weights above.
     static let bm25Expression = "bm25(notes_fts, \(rankWeights.title), \(rankWeights.body), \(rankWeights.tags))"

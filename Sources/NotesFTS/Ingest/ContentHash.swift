@@ -2,9 +2,9 @@
 ///
 /// It tells a file that was only touched (same bytes, new modification time) from one that changed,
 /// so a touched file costs one read and no index writes. It is not a cryptographic hash.
-public enum ContentHash {
+package enum ContentHash {
     /// The FNV-1a 64-bit hash of `bytes` as 16 lowercase hex digits.
-    public static func hex<Bytes: Sequence>(of bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    package static func hex<Bytes: Sequence>(of bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)

@@ -5,38 +5,28 @@ import Darwin
 #endif
 import Foundation
 
-/// A file the walker found: where it is and what `stat` says, so unchanged files need not be read.
-public struct FileEntry: Sendable, Equatable {
-    /// Absolute path.
-    public var path: String
-    /// Size in bytes.
-    public var size: Int64
-    /// Modification time in nanoseconds since 1970.
-    public var mtimeNanoseconds: Int64
-}
-
 /// Finds note files under folders, fast: `readdir` and `lstat` only, no file is opened.
 ///
 /// Walks recursively in name order; skips hidden files and folders (names starting with `.`) below a root,
 /// but never a root the user named; does not follow symbolic links below a root; keeps only files whose
 /// extension is in ``supportedExtensions``.
-public struct FileWalker: Sendable {
+package struct FileWalker: Sendable {
     /// The file extensions read as notes (lowercase, without the dot).
-    public static let supportedExtensions: Set<String> = ["txt", "md", "markdown", "json", "jsonl"]
+    package static let supportedExtensions = Set(NoteFileReader.formats.keys)
 
     /// Why part of a walk failed: the path and a short reason.
-    public struct Problem: Sendable, Equatable {
+    package struct Problem: Sendable, Equatable {
         /// The file or folder.
-        public var path: String
+        package var path: String
         /// What went wrong, e.g. `permission denied`.
-        public var reason: String
+        package var reason: String
     }
 
     /// Creates a walker.
-    public init() {}
+    package init() {}
 
     /// Whether `path` has an extension the readers understand.
-    public static func isSupported(_ path: String) -> Bool {
+    package static func isSupported(_ path: String) -> Bool {
         guard let dot = path.lastIndex(of: "."), let slash = path.lastIndex(of: "/") ?? Optional(path.startIndex),
               dot > slash else { return false }
         return supportedExtensions.contains(path[path.index(after: dot)...].lowercased())
@@ -46,7 +36,7 @@ public struct FileWalker: Sendable {
     ///
     /// Returns the problems met on the way (folders that could not be listed); the folders named there were
     /// not walked, so the caller must not treat their files as deleted.
-    public func walk(root: String, found: (FileEntry) -> Void) -> [Problem] {
+    package func walk(root: String, found: (FileEntry) -> Void) -> [Problem] {
         var problems: [Problem] = []
         var info = stat()
         guard stat(root, &info) == 0 else {
@@ -92,7 +82,7 @@ public struct FileWalker: Sendable {
     }
 
     /// `stat` of one path, or `nil` when it does not exist or cannot be read.
-    public static func entry(at path: String) -> FileEntry? {
+    package static func entry(at path: String) -> FileEntry? {
         var info = stat()
         guard stat(path, &info) == 0, isRegular(info) else { return nil }
         return entry(path: path, info)

@@ -14,6 +14,8 @@ public struct IndexSummary: Sendable, Equatable {
     public var removed = 0
     /// Inputs that could not be indexed (each reported as a warning); their earlier notes are kept.
     public var skipped = 0
+    /// Files left out because they are an export's own copies of notes read from another file (``ExportLayout``).
+    public var leftOut = 0
     /// Notes in the index after the run.
     public var notes = 0
     /// Wall time of the run in seconds.
@@ -21,26 +23,4 @@ public struct IndexSummary: Sendable, Equatable {
 
     /// Creates an empty summary.
     public init() {}
-
-    /// The one-line summary `notes-index` prints last.
-    public var line: String {
-        "\(seen) files seen, \(read) read: \(added) added, \(updated) updated, \(unchanged) unchanged, "
-            + "\(removed) removed, \(skipped) skipped; \(notes) notes in the index; "
-            + String(format: "%.2fs", elapsedSeconds)
-    }
-}
-
-/// A non-fatal problem with one input: the file or folder and why it was skipped.
-public struct IndexWarning: Sendable, Equatable, CustomStringConvertible {
-    /// The file or folder.
-    public var path: String
-    /// The reason, e.g. `invalid UTF-8 at byte 12`.
-    public var reason: String
-    /// Creates a warning.
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-    /// `path: reason`.
-    public var description: String { "\(path): \(reason)" }
 }

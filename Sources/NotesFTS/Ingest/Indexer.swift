@@ -11,50 +11,33 @@ import Foundation
 ///
 /// Reading and parsing run on the other cores, one batch ahead of the writer; each batch is written in one
 /// transaction. The first build into an empty index is one transaction without the sync triggers: rows are
-/// prepared off the writer and `notes_fts` is fed as they are inserted (see ``bulkFullText``).
+/// prepared off the writer and `notes_fts` is fed as they are inserted (see ``bulkLoad``).
 ///
 /// ```swift
 /// let summary = try Indexer(index: index).run(paths: ["~/notes"])
-/// print(summary.line)
+/// print(summary.added, summary.updated, summary.removed)
 /// ```
 public final class Indexer {
     /// The index written to.
     public let index: NoteIndex
     /// Files read and written per transaction.
-    public var batchSize = 512
+    package var batchSize = 512
     /// Called for each input that is skipped.
     public var onWarning: (IndexWarning) -> Void = { _ in }
+    /// Called for each file left out because it is an export's own copy of notes read from another file
+    /// (``ExportLayout``); not a problem, so not a warning.
+    public var onLeftOut: ((IndexWarning) -> Void)?
     /// Called after each batch with the counts so far.
     public var onProgress: ((IndexSummary) -> Void)?
-    /// Load an empty index in one transaction without the sync triggers, filling `notes_fts` as
-    /// ``bulkFullText`` says, then recreate the triggers (faster).
-    public var bulkLoadWhenEmpty = true
-    /// How a bulk first build fills `notes_fts`.
-    public enum BulkFullText: Sendable {
-        /// Drop the triggers, load `notes`, then one `'rebuild'` (tokenizing runs after the load, alone).
-        case rebuildAfterLoad
-        /// Keep the triggers inside the one bulk transaction (tokenizing overlaps reading and parsing).
-        case triggersDuringLoad
-        /// Drop the triggers and insert each note into `notes_fts` right after `notes`, with single-row
-        /// statements and no savepoints (FTS5 flushes its pending terms at every savepoint, including the
-        /// statement journal a trigger or multi-row statement opens), so tokenizing overlaps reading and parsing.
-        case insertDuringLoad
-    }
-    /// How a bulk first build fills `notes_fts`; chosen by measurement (Benchmarks/README.md).
-    public var bulkFullText = BulkFullText.insertDuringLoad
+    /// Load an empty index in one transaction without the sync triggers, as ``bulkLoad`` says (faster).
+    package var bulkLoadWhenEmpty = true
+    /// How a bulk first build runs (see ``NoteIndex/BulkLoadSettings``).
+    package var bulkLoad = NoteIndex.BulkLoadSettings()
     /// Read and parse the next batch on the other cores while this thread writes the current one.
-    public var overlapsReadingWithWriting = true
-    /// The default of ``bulkSynchronous``.
-    public static let defaultBulkSynchronous = "NORMAL"
-    /// `PRAGMA synchronous` during a bulk first build (the connection's own setting is restored afterwards);
-    /// chosen by measurement (Benchmarks/README.md).
-    public var bulkSynchronous = Indexer.defaultBulkSynchronous
-    /// The default of ``fullTextHashSize``.
-    public static let defaultFullTextHashSize = 64 * 1024 * 1024
-    /// FTS5 `hashsize` (bytes of pending index data held in memory before a segment is written) that a bulk
-    /// first build stores in the index: fewer, larger segments mean less merging; `nil` keeps FTS5's 1 MB.
-    /// Chosen by measurement (Benchmarks/README.md).
-    public var fullTextHashSize: Int? = Indexer.defaultFullTextHashSize
+    package var overlapsReadingWithWriting = true
+
+    /// Where JSON exports keep their note fields, when not under the common names (`notes-index --map`).
+    public var fieldMap: JSONFieldMap?
 
     /// Set during a bulk first build: new files are inserted without looking up existing rows.
     private var bulkActive = false
@@ -72,6 +55,8 @@ public final class Indexer {
         /// A file new to an empty index during a bulk first build: its rows, ready to insert.
         case fresh(SourceFile, [NoteIndex.NoteRow])
         case failed(String)
+        /// What the inner outcome says, plus problems with parts of the file (a malformed JSON Lines line).
+        indirect case withWarnings([String], Prepared)
     }
 
     /// Indexes `paths` (files or folders; relative paths are taken from the current directory).
@@ -79,42 +64,16 @@ public final class Indexer {
         let started = DispatchTime.now()
         var summary = IndexSummary()
         var visited = Set<String>()
-        // Bulk only into a truly empty index: with no `sources` rows every file is new (``Prepared/fresh``),
-        // so no note can take the trigger-less upsert path while `notes_fts` is fed row by row.
-        let bulk = try bulkLoadWhenEmpty && index.noteCount() == 0
-            && index.connection.scalarInt("SELECT EXISTS (SELECT 1 FROM sources)") == 0
+        // Bulk only into a truly empty index: every file is new (``Prepared/fresh``).
+        let bulk = try bulkLoadWhenEmpty && index.isEmpty()
         bulkActive = bulk
-        var synchronousBefore: Int?
-        defer {
-            bulkActive = false
-            if let synchronousBefore { try? index.connection.execute("PRAGMA synchronous=\(synchronousBefore)") }
-        }
-        if bulk {
-            synchronousBefore = try index.connection.scalarInt("PRAGMA synchronous")
-            try index.connection.execute("PRAGMA synchronous=\(bulkSynchronous)")
-            try index.connection.execute("BEGIN IMMEDIATE")
-            if let size = fullTextHashSize {
-                try index.connection.execute("INSERT INTO notes_fts(notes_fts, rank) VALUES ('hashsize', \(size))")
-            }
-            if bulkFullText != .triggersDuringLoad { try index.connection.execute(Schema.dropTriggersSQL) }
-        }
-        do {
+        defer { bulkActive = false }
+        func indexAll() throws {
             for path in paths {
-                let root = PathNormalization.absolute(path)
-                try indexRoot(root, summary: &summary, visited: &visited)
+                try indexRoot(PathNormalization.absolute(path), summary: &summary, visited: &visited)
             }
-            if bulk {
-                if bulkFullText == .rebuildAfterLoad {
-                    try index.connection.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
-                }
-                if bulkFullText != .triggersDuringLoad { try index.connection.execute(Schema.triggerSQL) }
-                try index.rebuildRankingTables()
-                try index.connection.execute("COMMIT")
-            }
-        } catch {
-            if bulk && !index.connection.isAutocommit { try? index.connection.execute("ROLLBACK") }
-            throw error
         }
+        if bulk { try index.bulkLoad(bulkLoad, indexAll) } else { try indexAll() }
         summary.notes = try index.noteCount()
         summary.elapsedSeconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return summary
@@ -136,28 +95,35 @@ public final class Indexer {
 
         let known = try index.sources(under: root)
         entries.removeAll { !visited.insert($0.path).inserted }
+        entries.removeAll { entry in
+            guard let reason = ExportLayout.reasonToLeaveOut(entry.path) else { return false }
+            summary.leftOut += 1
+            onLeftOut?(IndexWarning(path: entry.path, reason: reason))
+            return true
+        }
         summary.seen += entries.count
         // A pipeline: while this thread writes batch k, the cores read and parse batch k + 1.
         let batches = stride(from: 0, to: entries.count, by: batchSize).map {
             Array(entries[$0..<min($0 + batchSize, entries.count)])
         }
         let bulk = bulkActive
-        var prepared = batches.isEmpty ? [] : Self.prepare(batches[0], known: known, bulk: bulk)
+        let map = fieldMap
+        var prepared = batches.isEmpty ? [] : Self.prepare(batches[0], known: known, bulk: bulk, map: fieldMap)
         for (number, batch) in batches.enumerated() {
             let ahead = PreparedBox()
             let group = DispatchGroup()
             if number + 1 < batches.count {
                 let next = batches[number + 1]
                 if overlapsReadingWithWriting {
-                    DispatchQueue.global().async(group: group) { ahead.value = Self.prepare(next, known: known, bulk: bulk) }
+                    DispatchQueue.global().async(group: group) { ahead.value = Self.prepare(next, known: known, bulk: bulk, map: map) }
                 } else {
-                    ahead.value = Self.prepare(next, known: known, bulk: bulk)
+                    ahead.value = Self.prepare(next, known: known, bulk: bulk, map: map)
                 }
             }
             let outcomes = prepared
             let indexedAt = Timestamp.format(Date())
             do {
-                if bulk && bulkFullText == .insertDuringLoad {
+                if bulk && bulkLoad.insertsFullTextDirectly {
                     // Already inside the bulk transaction: no savepoint (it would flush FTS5's pending terms).
                     for (entry, outcome) in zip(batch, outcomes) {
                         try apply(outcome, entry: entry, indexedAt: indexedAt, summary: &summary)
@@ -215,31 +181,29 @@ public final class Indexer {
             summary.read += 1
             summary.added += 1
             try index.insertNewSource(source, rows: rows, indexedAt: indexedAt,
-                                      alsoFullText: bulkFullText == .insertDuringLoad)
+                                      alsoFullText: bulkLoad.insertsFullTextDirectly)
         case .failed(let reason):
             warn(IndexWarning(path: entry.path, reason: reason), &summary)
+        case .withWarnings(let reasons, let inner):
+            for reason in reasons { warn(IndexWarning(path: entry.path, reason: reason), &summary) }
+            try apply(inner, entry: entry, indexedAt: indexedAt, summary: &summary)
         }
-    }
-
-    /// Reads and parses a batch on all cores; nothing here touches the database.
-    func prepare(_ batch: [FileEntry], known: [String: SourceFile]) -> [Prepared] {
-        Self.prepare(batch, known: known, bulk: false)
     }
 
     /// Reads and parses a batch on all cores (callable from any thread; nothing here touches the database).
     /// With `bulk`, new files come back as ready-to-insert rows (``Prepared/fresh(_:_:)``).
-    static func prepare(_ batch: [FileEntry], known: [String: SourceFile], bulk: Bool) -> [Prepared] {
+    static func prepare(_ batch: [FileEntry], known: [String: SourceFile], bulk: Bool, map: JSONFieldMap?) -> [Prepared] {
         let results = UnsafeMutableBufferPointer<Prepared>.allocate(capacity: batch.count)
         results.initialize(repeating: .unchanged)
         defer { results.deinitialize(); results.deallocate() }
         nonisolated(unsafe) let output = results
         DispatchQueue.concurrentPerform(iterations: batch.count) { position in
-            output[position] = prepare(batch[position], known: known[batch[position].path], bulk: bulk)
+            output[position] = prepare(batch[position], known: known[batch[position].path], bulk: bulk, map: map)
         }
         return Array(results)
     }
 
-    static func prepare(_ entry: FileEntry, known: SourceFile?, bulk: Bool = false) -> Prepared {
+    static func prepare(_ entry: FileEntry, known: SourceFile?, bulk: Bool = false, map: JSONFieldMap? = nil) -> Prepared {
         if let known, known.size == entry.size, known.mtimeNanoseconds == entry.mtimeNanoseconds {
             return .unchanged
         }
@@ -249,11 +213,14 @@ public final class Indexer {
             let source = SourceFile(path: entry.path, size: Int64(bytes.count), mtimeNanoseconds: entry.mtimeNanoseconds, hash: hash)
             if let known, known.hash == hash { return .touched(source) }
             let modified = Date(timeIntervalSince1970: Double(entry.mtimeNanoseconds) / 1e9)
-            let notes = try NoteFileReader.notes(bytes: bytes, path: entry.path, modified: modified)
-            if bulk && known == nil {
-                return .fresh(source, notes.enumerated().map { NoteIndex.NoteRow($0.element, path: source.path, position: $0.offset) })
-            }
-            return .parsed(source, notes, isNew: known == nil)
+            var notes: [Note] = []
+            var warnings: [String] = []
+            try NoteFileReader.read(bytes: bytes, path: entry.path, dates: FileDates(path: entry.path, modified: modified),
+                                    map: map, emit: { notes.append($0) }, warn: { warnings.append($0) })
+            let outcome: Prepared = bulk && known == nil
+                ? .fresh(source, notes.enumerated().map { NoteIndex.NoteRow($0.element, path: source.path, position: $0.offset) })
+                : .parsed(source, notes, isNew: known == nil)
+            return warnings.isEmpty ? outcome : .withWarnings(warnings, outcome)
         } catch let error as NoteReadError {
             return .failed(error.reason)
         } catch {

@@ -5,14 +5,14 @@ import Foundation
 /// `2024` is the whole year, `2024-06` the month, `2024-06-01` the day, a full timestamp an instant;
 /// relative forms count back from now: `7d` (days), `2w` (weeks), `3m` (months of 30 days), `1y` (365 days),
 /// `12h` (hours), and `today` / `yesterday`.
-public struct DatePeriod: Sendable, Equatable {
+package struct DatePeriod: Sendable, Equatable {
     /// The first instant of the period.
-    public var start: Date
+    package var start: Date
     /// The first instant after the period (equal to `start` for an instant).
-    public var end: Date
+    package var end: Date
 
     /// Reads `text`, or returns `nil` when it is not a date this type understands.
-    public static func parse(_ text: String, now: Date = Date()) -> DatePeriod? {
+    package static func parse(_ text: String, now: Date = Date()) -> DatePeriod? {
         let value = text.trimmingCharacters(in: .whitespaces).lowercased()
         if value.isEmpty { return nil }
         let day = 86_400.0
@@ -48,24 +48,5 @@ public struct DatePeriod: Sendable, Equatable {
 
     private static func date(_ year: Int, _ month: Int, _ day: Int) -> Date {
         Date(timeIntervalSince1970: Double(Timestamp.daysFromCivil(year: year, month: month, day: day)) * 86_400)
-    }
-}
-
-/// A comparison in a date filter: `created:>=2024`, `modified:<2025-06`, `created:2024-03`.
-public enum DateComparison: String, Sendable, CaseIterable {
-    case atLeast = ">=", after = ">", atMost = "<=", before = "<", equal = "="
-
-    /// The filter that selects dates standing in this relation to `period`.
-    public func filter(_ field: DateField, _ period: DatePeriod) -> DateFilter {
-        let start = Timestamp.format(period.start)
-        let end = Timestamp.format(period.end)
-        switch self {
-        case .atLeast: return DateFilter(field: field, from: start)
-        case .after: return DateFilter(field: field, from: end)
-        case .atMost: return DateFilter(field: field, before: period.start == period.end ? Timestamp.format(period.end + 1) : end)
-        case .before: return DateFilter(field: field, before: start)
-        case .equal:
-            return period.start == period.end ? DateFilter(field: field, from: start) : DateFilter(field: field, from: start, before: end)
-        }
     }
 }

@@ -19,9 +19,9 @@ import Foundation
 /// let query = QueryParser.parse("title:meeting -draft \"next week\"")
 /// query.matchExpression // (title : "meeting" AND "next week") NOT "draft"
 /// ```
-public enum QueryParser {
+package enum QueryParser {
     /// Parses `text` (NFC-normalised first). `now` anchors relative dates such as `7d`.
-    public static func parse(_ text: String, now: Date = Date()) -> ParsedQuery {
+    package static func parse(_ text: String, now: Date = Date()) -> ParsedQuery {
         var parser = Parser(tokens: Lexer.tokens(of: TextNormalization.normalize(text)), now: now)
         return parser.parseQuery()
     }

@@ -47,7 +47,7 @@ public struct SubstringQuery: Sendable, Equatable {
         var delimitedAfter: Bool
 
         var condition: String? {
-            let quoted = "\"" + QueryTerm.escapingQuotes(text) + "\""
+            let quoted = "\"" + FTS5Expression.escapingQuotes(text) + "\""
             if isCJK { return text.unicodeScalars.count >= 2 ? quoted : quoted + " *" }
             if delimitedBefore { return delimitedAfter ? quoted : quoted + " *" }
             return nil
@@ -126,5 +126,15 @@ public struct SubstringQuery: Sendable, Equatable {
         }
         result += String(characters[position...])
         return result
+    }
+}
+
+extension SubstringQuery {
+    /// What `notes-find --substring … --explain` shows: the text, the FTS5 condition that narrows the
+    /// candidates (or that every note is scanned), and the order.
+    package func explanation(options: SearchOptions) -> [String] {
+        ["substring: \"\(text)\" (case-insensitive)",
+         "match:     \(matchExpression ?? "(none: every note is scanned)")",
+         "order:     \(options.orderDescription)"]
     }
 }

@@ -5,6 +5,8 @@ import SQLiteKit
 struct DocumentSizes {
     private var dense: [Int32] = []
     private var sparse: [Int64: Int32] = [:]
+    /// The row count and total size, as FTS5's averages record holds them once committed.
+    private(set) var totals = FullTextTotals(rows: 0, tokens: 0)
 
     init(_ db: Connection) throws {
         let maximum = try db.scalarInt("SELECT max(id) FROM notes_fts_docsize") ?? 0
@@ -16,6 +18,8 @@ struct DocumentSizes {
         while try statement.step() {
             let size = Int32(clamping: Self.total(statement.blob(1) ?? []))
             let id = statement.int64(0)
+            totals.rows += 1
+            totals.tokens += Int64(size)
             if useDense, id >= 0, id < dense.count { dense[Int(id)] = size } else { sparse[id] = size }
         }
     }

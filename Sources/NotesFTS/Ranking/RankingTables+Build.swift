@@ -11,13 +11,17 @@ extension RankingTables {
     /// the impact head and the frontier (``ImpactCollector``).
     static func rebuild(_ db: Connection, settings: RankingSettings) throws {
         try db.execute("DELETE FROM topk_terms; DELETE FROM topk_head; DELETE FROM topk_log;")
-        if let totals = try totals(db) {
+        let sizes = try DocumentSizes(db)
+        // From the per-note sizes, not FTS5's averages record: inside a bulk build's transaction that record
+        // is only written at commit.
+        if sizes.totals.rows > 0 {
+            let totals = sizes.totals
             let tokenizer = try tokenizer(db)
             let collector = ImpactCollector()
             guard let handle = db.handle, collector.register(on: handle) == SQLITE_OK else {
                 throw SQLiteError(code: SQLITE_ERROR, message: "cannot register \(ImpactCollector.functionName)")
             }
-            collector.sizes = try DocumentSizes(db)
+            collector.sizes = sizes
             let term = try db.prepare("INSERT INTO topk_terms(term, df, frontier) VALUES (?1, ?2, ?3)")
             let head = try db.prepare("INSERT INTO topk_head(term, note, frequency, size) VALUES (?1, ?2, ?3, ?4)")
             let notes = try db.prepare("""

@@ -1,6 +1,11 @@
 import SQLiteKit
 
 extension RankingTables {
+    /// Replays the log when a write left something in it (cheap when it did not).
+    static func catchUp(_ db: Connection) throws {
+        if try db.scalarInt("SELECT EXISTS (SELECT 1 FROM topk_log)") == 1 { try applyLog(db) }
+    }
+
     /// Brings the tables up to date with the writes the triggers logged, then empties the log (inside the
     /// caller's transaction). Per note, in log order: if its first entry carries old text, the note was in the
     /// tables and goes out with those terms; if it is in `notes` now, it comes back in with its current text.

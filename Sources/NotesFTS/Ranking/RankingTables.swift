@@ -63,7 +63,7 @@ enum RankingTables {
     }
 
     /// `term` as an FTS5 string (double-quoted, so it is never read as syntax).
-    static func matchString(_ term: String) -> String { "\"" + QueryTerm.escapingQuotes(term) + "\"" }
+    static func matchString(_ term: String) -> String { "\"" + FTS5Expression.escapingQuotes(term) + "\"" }
 
     /// The tokenizer `notes_fts` uses, created on `db`.
     static func tokenizer(_ db: Connection) throws -> TermTokenizer {

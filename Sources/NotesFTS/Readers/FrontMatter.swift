@@ -13,46 +13,24 @@ struct FrontMatter: Equatable {
     /// Splits `text` into its front matter and the rest; a text without a `---` first line has none.
     static func split(_ text: String) -> (FrontMatter, body: Substring) {
         guard text.hasPrefix("---\n") || text.hasPrefix("---\r\n") else { return (FrontMatter(), Substring(text)) }
-        if text.utf8.contains(UInt8(ascii: "\r")) { return splitByCharacters(text) }
-        // Fast path (no CR): walk the lines by bytes and return the body as a slice, not a re-joined copy.
+        // Walk the lines by bytes (LF, CRLF or CR) and return the body as a slice, not a re-joined copy.
         var matter = FrontMatter()
         var consumed = 1
         var currentListKey: String?
-        let bytes = text.utf8
-        var start = bytes.index(after: bytes.firstIndex(of: UInt8(ascii: "\n"))!)
-        while true {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
-            let line = text[start..<end]
+        let whole = Substring(text)
+        let bytes = whole.utf8
+        var next = TextNoteReader.lineEnd(bytes, from: bytes.startIndex).next
+        while let start = next {
+            let line = TextNoteReader.lineEnd(bytes, from: start)
             consumed += 1
-            if matter.read(line, currentListKey: &currentListKey) {
+            if matter.read(whole[start..<line.end], currentListKey: &currentListKey) {
                 matter.lineCount = consumed
-                return (matter, text[(end == bytes.endIndex ? end : bytes.index(after: end))...])
+                return (matter, whole[(line.next ?? bytes.endIndex)...])
             }
-            if end == bytes.endIndex { break }
-            start = bytes.index(after: end)
+            next = line.next
         }
         // No closing fence: not front matter after all.
-        return (FrontMatter(), Substring(text))
-    }
-
-    /// The original line-splitting form, kept for texts with carriage returns (where `"\r\n"` is one Character).
-    private static func splitByCharacters(_ text: String) -> (FrontMatter, body: Substring) {
-        var matter = FrontMatter()
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
-        lines = lines.dropFirst()
-        var consumed = 1
-        var currentListKey: String?
-        while let line = lines.first {
-            lines = lines.dropFirst()
-            consumed += 1
-            if matter.read(line, currentListKey: &currentListKey) {
-                matter.lineCount = consumed
-                let body = lines.joined(separator: "\n")
-                return (matter, Substring(body))
-            }
-        }
-        // No closing fence: not front matter after all.
-        return (FrontMatter(), Substring(text))
+        return (FrontMatter(), whole)
     }
 
     /// Reads one line of the block into `self`; returns `true` when the line is the closing fence.
@@ -87,6 +65,17 @@ struct FrontMatter: Equatable {
             if let list = lists[key] { return list }
             if let value = values[key] {
                 return value.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+            }
+        }
+        return []
+    }
+
+    /// Obsidian's `aliases` (or `alias`), as a list or a comma-separated value.
+    var aliases: [String] {
+        for key in ["aliases", "alias"] {
+            if let list = lists[key] { return list.filter { !$0.isEmpty } }
+            if let value = values[key] {
+                return value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             }
         }
         return []

@@ -1,7 +1,9 @@
 import Foundation
 
 /// Reads JSON note exports: one note object, an array of them, an object wrapping them
-/// (`{"notes": […]}`, Simplenote's `{"activeNotes": […]}`), or JSON Lines (one object a line).
+/// (`{"notes": […]}`, Simplenote's `{"activeNotes": […]}`), or JSON Lines (one object a line); Standard
+/// Notes backups and Day One journals are recognised by their layout (``StandardNotesReader``,
+/// ``DayOneReader``).
 ///
 /// Fields are found under the names common exporters use:
 /// - title: `title`, `name`, `subject` (else the body's first line);
@@ -9,186 +11,168 @@ import Foundation
 ///   (`listContent`) become `- [ ]` lines;
 /// - tags: `tags`, `labels`, `keywords`, as an array of strings, of `{"name": …}` objects, or a comma string;
 /// - dates: `created`, `created_at`, `createdAt`, `creationDate`, `createdTimestampUsec`, `date` and
-///   `modified`, `updated_at`, `updatedAt`, `modified_at`, `lastModified`, `userEditedTimestampUsec`,
-///   as ISO 8601 or Unix seconds, milliseconds or microseconds.
+///   `modified`, `updated_at`, `updatedAt`, `modified_at`, `lastModified`, `modifiedDate`,
+///   `userEditedTimestampUsec`, as ISO 8601 or Unix seconds, milliseconds or microseconds.
 /// Objects marked trashed (`isTrashed`, `trashed`, `deleted` true) are left out.
-public enum JSONNoteReader {
+///
+/// Files are read as streams: one note object is in memory at a time, whatever the file holds.
+package enum JSONNoteReader {
     static let titleKeys = ["title", "name", "subject"]
     static let bodyKeys = ["body", "content", "text", "textContent", "note", "markdown"]
     static let tagKeys = ["tags", "labels", "keywords"]
     static let createdKeys = ["created", "created_at", "createdAt", "creationDate", "createdTimestampUsec", "date"]
-    static let modifiedKeys = ["modified", "updated_at", "updatedAt", "modified_at", "lastModified",
+    static let modifiedKeys = ["modified", "updated_at", "updatedAt", "modified_at", "lastModified", "modifiedDate",
                                "userEditedTimestampUsec", "updated"]
+    static let wrapperKeys: Set<String> = ["activeNotes", "notes", "items", "entries"]
+    static let ignoredKeys: Set<String> = ["trashedNotes"]
 
-    /// The notes in `text`, a `.json` (or, with `jsonLines`, `.jsonl`) file at `path`.
+    /// The notes in `text`, a `.json` (or, with `jsonLines`, `.jsonl`) file at `path`; `modified` dates the
+    /// notes that carry no date of their own.
     ///
-    /// Throws ``NoteReadError`` naming what is wrong: malformed JSON (with the line for JSON Lines),
-    /// a top level that is not an object or array, or no note fields anywhere.
-    public static func notes(text: String, path: String, jsonLines: Bool, modified: Date?) throws -> [Note] {
-        var objects: [(Any, line: Int)] = []
-        if jsonLines {
-            objects = try parseLines(text)
-        } else {
-            do {
-                let value = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
-                let found = try elements(of: value)
-                let lines = elementLines(text)
-                objects = found.enumerated().map { ($1, lines.count == found.count ? lines[$0] : 1) }
-            } catch let error as NoteReadError {
-                throw error
-            } catch {
-                // Some exporters write JSON Lines into a .json file.
-                if let lines = try? parseLines(text), lines.count > 1 {
-                    objects = lines
-                } else {
-                    throw NoteReadError("malformed JSON (\(describe(error)))")
-                }
-            }
-        }
+    /// Throws ``NoteReadError`` naming what is wrong: malformed JSON (with its line), a top level that is not
+    /// an object or array, or no note fields anywhere. In JSON Lines a malformed line is skipped (see
+    /// ``read(bytes:path:jsonLines:map:emit:warn:)``) unless no line is readable.
+    package static func notes(text: String, path: String, jsonLines: Bool, modified: Date?) throws -> [Note] {
         var notes: [Note] = []
-        var fieldless = 0
-        for (object, line) in objects {
-            guard let dictionary = object as? [String: Any] else {
-                throw NoteReadError("expected note objects, found \(kind(of: object))")
-            }
-            if isTrashed(dictionary) { continue }
-            guard let note = note(from: dictionary, path: path, line: line, modified: modified) else {
-                fieldless += 1
-                continue
-            }
-            notes.append(note)
-        }
-        if notes.isEmpty && fieldless > 0 {
-            throw NoteReadError("no note fields (expected title/body/content/text)")
-        }
+        try read(bytes: Array(text.utf8), path: path, jsonLines: jsonLines, emit: { note in
+            var dated = note
+            if dated.modified == nil { dated.modified = modified }
+            notes.append(dated)
+        }, warn: { _ in })
         return notes
     }
 
-    /// The 1-based line where each object of the first array in `text` starts (the top-level array, or the
-    /// first array directly inside the top-level object), so results can point at the note in the file.
-    static func elementLines(_ text: String) -> [Int] {
-        var lines: [Int] = []
-        var line = 1
-        var stack: [UInt8] = []
-        var inString = false
-        var escaped = false
-        var targetDepth: Int?
-        var finished = false
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "\n") { line += 1 }
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "["):
-                stack.append(byte)
-                if targetDepth == nil && stack.count <= 2 && !finished { targetDepth = stack.count }
-            case UInt8(ascii: "{"):
-                if let targetDepth, stack.count == targetDepth, stack.last == UInt8(ascii: "[") { lines.append(line) }
-                stack.append(byte)
-            case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                if stack.count == targetDepth { targetDepth = nil; finished = true }
-                _ = stack.popLast()
-            default: break
-            }
+    /// Streams the notes of a JSON or JSON Lines file to `emit`, one at a time, with their own dates only.
+    /// `map`, when given, says where the fields are instead of the common names. A malformed JSON Lines
+    /// line goes to `warn` (`malformed JSON at line 3 (…); line skipped`) and reading goes on.
+    package static func read(bytes: [UInt8], path: String, jsonLines: Bool, map: JSONFieldMap? = nil,
+                            emit: (Note) throws -> Void, warn: (String) -> Void) throws {
+        try withoutActuallyEscaping(emit) { emit in
+            try read(bytes: bytes, path: path, jsonLines: jsonLines, map: map, counter: NoteCounter(emit: emit), warn: warn)
         }
-        return lines
     }
 
-    private static func parseLines(_ text: String) throws -> [(Any, line: Int)] {
-        var objects: [(Any, line: Int)] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty { continue }
+    private static func read(bytes: [UInt8], path: String, jsonLines: Bool, map: JSONFieldMap?,
+                             counter start: NoteCounter, warn: (String) -> Void) throws {
+        var counter = start
+        if jsonLines {
+            try readLines(bytes, path: path, map: map, counter: &counter, warn: warn)
+        } else {
             do {
-                objects.append((try JSONSerialization.jsonObject(with: Data(trimmed.utf8), options: [.fragmentsAllowed]), number + 1))
-            } catch {
-                throw NoteReadError("malformed JSON at line \(number + 1) (\(describe(error)))")
+                try readDocument(bytes, path: path, map: map, counter: &counter)
+            } catch let syntax as JSONParser.SyntaxError {
+                // Some exporters write JSON Lines into a .json file.
+                var lines = NoteCounter(emit: counter.emit)
+                if counter.emitted == 0,
+                   (try? readLines(bytes, path: path, map: map, counter: &lines, warn: { _ in }, strict: true)) != nil,
+                   lines.objects > 1 {
+                    return
+                }
+                throw NoteReadError("malformed JSON at line \(syntax.line) (\(syntax.message))")
             }
         }
-        return objects
-    }
-
-    private static func elements(of value: Any) throws -> [Any] {
-        if let array = value as? [Any] { return array }
-        if let object = value as? [String: Any] {
-            for key in ["activeNotes", "notes", "items"] {
-                if let array = object[key] as? [Any] { return array }
-            }
-            return [object]
+        if counter.emitted == 0 && counter.fieldless > 0 {
+            throw NoteReadError(map == nil ? "no note fields (expected title/body/content/text)"
+                                           : "no note has the mapped fields")
         }
-        throw NoteReadError("expected a note object or an array of notes, found \(kind(of: value))")
     }
 
-    private static func note(from object: [String: Any], path: String, line: Int, modified: Date?) -> Note? {
-        let title = string(object, titleKeys)
-        var body = string(object, bodyKeys)
-        if body == nil, let items = object["listContent"] as? [[String: Any]] {
+    private static func readDocument(_ bytes: [UInt8], path: String, map: JSONFieldMap?, counter: inout NoteCounter) throws {
+        var parser = JSONParser(bytes: bytes)
+        var standardNotesTags: StandardNotesReader.TagIndex?
+        if map == nil, StandardNotesReader.mayBeBackup(bytes) {
+            standardNotesTags = try StandardNotesReader.tagIndex(bytes)
+        }
+        try parser.streamNotes(wrapperKeys: wrapperKeys, ignoredKeys: ignoredKeys) { node, line, layout in
+            guard let object = node.objectValue else {
+                throw NoteReadError("expected note objects, found \(node.kind)")
+            }
+            if let map {
+                try counter.take(try map.note(from: object, path: path, line: line))
+            } else if layout == .wrapped("items"), let tags = standardNotesTags, object["content_type"] != nil {
+                try counter.takeKnown(StandardNotesReader.note(from: object, tags: tags, path: path, line: line))
+            } else if layout == .wrapped("entries") {
+                try counter.takeKnown(DayOneReader.note(from: object, path: path, line: line))
+            } else {
+                try counter.take(isTrashed(object) ? .some(nil) : note(from: object, path: path, line: line))
+            }
+        }
+    }
+
+    /// JSON Lines: one document a line (LF or CRLF); blank lines are skipped, and so is a malformed line, with
+    /// a warning, unless `strict` (or unless no line at all is readable).
+    static func readLines(_ bytes: [UInt8], path: String, map: JSONFieldMap?, counter: inout NoteCounter,
+                          warn: (String) -> Void, strict: Bool = false) throws {
+        var firstError: NoteReadError?
+        var lineNumber = 0
+        var start = 0
+        while start < bytes.count {
+            lineNumber += 1
+            let stop = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            defer { start = stop + 1 }
+            var parser = JSONParser(bytes: bytes, start: start, end: stop)
+            guard parser.peek() != nil else { continue }
+            do {
+                let node = try parser.document()
+                counter.objects += 1
+                guard let object = node.objectValue else { throw NoteReadError("expected note objects, found \(node.kind)") }
+                if let map {
+                    try counter.take(try map.note(from: object, path: path, line: lineNumber))
+                } else {
+                    try counter.take(isTrashed(object) ? .some(nil) : note(from: object, path: path, line: lineNumber))
+                }
+            } catch let syntax as JSONParser.SyntaxError {
+                let problem = NoteReadError("malformed JSON at line \(lineNumber) (\(syntax.message))")
+                if strict { throw problem }
+                firstError = firstError ?? problem
+                warn(problem.reason + "; line skipped")
+            }
+        }
+        if let firstError, counter.objects == 0 { throw firstError }
+    }
+
+    /// The note of one exported object, or `nil` when it has none of the note fields.
+    static func note(from object: [String: JSONNode], path: String, line: Int) -> Note?? {
+        let title = JSONNoteFields.text(object, titleKeys)
+        var body = JSONNoteFields.text(object, bodyKeys)
+        if body == nil, let items = object["listContent"]?.arrayValue {
             body = items.map { item in
-                let checked = (item["isChecked"] as? Bool) == true ? "x" : " "
-                return "- [\(checked)] " + ((item["text"] as? String) ?? "")
+                "- [\(item["isChecked"]?.isTrue == true ? "x" : " ")] " + (item["text"]?.stringValue ?? "")
             }.joined(separator: "\n")
         }
         guard title != nil || body != nil else { return nil }
-        let text = body ?? ""
-        return Note(
-            path: path, line: line,
-            title: title.flatMap { $0.isEmpty ? nil : TextNoteReader.cap($0) } ?? TextNoteReader.firstLine(text)
-                ?? TextNoteReader.fileTitle(path),
-            body: text, tags: tags(object), created: date(object, createdKeys),
-            modified: date(object, modifiedKeys) ?? modified)
+        let tags = tagKeys.lazy.map { JSONNoteFields.tags(object[$0]) }.first { !$0.isEmpty } ?? []
+        return JSONNoteFields.note(path: path, line: line, title: title, body: body ?? "", tags: tags,
+                                   created: JSONNoteFields.date(object, createdKeys),
+                                   modified: JSONNoteFields.date(object, modifiedKeys))
     }
 
-    private static func string(_ object: [String: Any], _ keys: [String]) -> String? {
-        for key in keys {
-            if let value = object[key] as? String { return value }
-        }
-        return nil
+    static func isTrashed(_ object: [String: JSONNode]) -> Bool {
+        ["isTrashed", "trashed", "deleted"].contains { object[$0]?.isTrue == true }
     }
+}
 
-    private static func tags(_ object: [String: Any]) -> [String] {
-        for key in tagKeys {
-            if let list = object[key] as? [Any] {
-                return list.compactMap { item in
-                    if let text = item as? String { return text }
-                    if let labelled = item as? [String: Any] { return labelled["name"] as? String }
-                    return nil
-                }
-            }
-            if let text = object[key] as? String {
-                return text.split(separator: ",").map(String.init)
-            }
-        }
-        return []
-    }
+/// Counts what a JSON file held while its notes are handed on.
+struct NoteCounter {
+    let emit: (Note) throws -> Void
+    /// Notes handed on.
+    var emitted = 0
+    /// Objects without any note field.
+    var fieldless = 0
+    /// Documents read (JSON Lines).
+    var objects = 0
 
-    private static func date(_ object: [String: Any], _ keys: [String]) -> Date? {
-        for key in keys {
-            if let value = object[key], let date = Timestamp.parse(value) { return date }
-        }
-        return nil
-    }
-
-    private static func isTrashed(_ object: [String: Any]) -> Bool {
-        ["isTrashed", "trashed", "deleted"].contains { (object[$0] as? Bool) == true }
-    }
-
-    private static func kind(of value: Any) -> String {
-        switch value {
-        case is [Any]: return "an array"
-        case is [String: Any]: return "an object"
-        case is String: return "a string"
-        case is NSNull: return "null"
-        case is NSNumber: return "a number"
-        default: return "another value"
+    /// Hands on `outcome`: a note, `.some(nil)` for one deliberately left out (trashed), `nil` for no fields.
+    mutating func take(_ outcome: Note??) throws {
+        switch outcome {
+        case .some(.some(let note)): emitted += 1; try emit(note)
+        case .some(.none): break
+        case .none: fieldless += 1
         }
     }
 
-    private static func describe(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String { return detail }
-        return nsError.localizedDescription
+    /// Hands on a note a format reader has already judged (`nil`: not a note, or trashed).
+    mutating func takeKnown(_ note: Note?) throws {
+        if let note { emitted += 1; try emit(note) }
     }
 }

@@ -6,13 +6,13 @@ import Darwin
 import Foundation
 
 /// Reads one file from disk and turns it into notes, choosing the reader by extension.
-public enum NoteFileReader {
+package enum NoteFileReader {
     /// Files larger than this are skipped with a warning: no personal note is this large, and reading one
     /// would hold it in memory whole.
-    public static let maximumFileSize: Int64 = 32 * 1024 * 1024
+    package static let maximumFileSize: Int64 = 32 * 1024 * 1024
 
     /// The bytes of the file at `path`. Throws ``NoteReadError`` with the reason (`permission denied`, …).
-    public static func bytes(at path: String) throws -> [UInt8] {
+    package static func bytes(at path: String) throws -> [UInt8] {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw NoteReadError(FileWalker.describe(errno)) }
         defer { close(descriptor) }
@@ -26,7 +26,7 @@ public enum NoteFileReader {
         while true {
             if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: 4096)) }
             let count = buffer.withUnsafeMutableBytes { raw in
-                read(descriptor, raw.baseAddress! + filled, raw.count - filled)
+                systemRead(descriptor, raw.baseAddress! + filled, raw.count - filled)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -40,7 +40,7 @@ public enum NoteFileReader {
     }
 
     /// Decodes `bytes` as UTF-8 (dropping a byte-order mark) or throws `invalid UTF-8 at byte N`.
-    public static func decode(_ bytes: [UInt8]) throws -> String {
+    package static func decode(_ bytes: [UInt8]) throws -> String {
         var slice = bytes[...]
         if slice.starts(with: [0xEF, 0xBB, 0xBF]) { slice = slice.dropFirst(3) }
         if let text = String(validating: slice, as: UTF8.self) { return text }
@@ -56,17 +56,93 @@ public enum NoteFileReader {
         }
     }
 
+    /// A kind of note file, chosen by extension.
+    package enum Format: Sendable, Equatable {
+        /// `.txt`: one note.
+        case text
+        /// `.md`, `.markdown`: one note, with front matter and the conventions of note apps.
+        case markdown
+        /// `.json`: one note, an array of notes or an export wrapping them.
+        case json
+        /// `.jsonl`: one note object a line.
+        case jsonLines
+        /// `.rst`, `.rest`.
+        case restructuredText
+        /// `.adoc`, `.asciidoc`, `.asc`.
+        case asciiDoc
+        /// `.org`.
+        case org
+        /// `.html`, `.htm`.
+        case html
+        /// `.enex`: an Evernote export of many notes.
+        case evernote
+    }
+
+    /// The extensions read as notes (lowercase, without the dot), and their formats.
+    package static let formats: [String: Format] = [
+        "txt": .text, "md": .markdown, "markdown": .markdown, "json": .json, "jsonl": .jsonLines,
+        "rst": .restructuredText, "rest": .restructuredText, "adoc": .asciiDoc, "asciidoc": .asciiDoc,
+        "asc": .asciiDoc, "org": .org, "html": .html, "htm": .html, "enex": .evernote,
+    ]
+
+    /// The format of the file at `path`, by its extension; `nil` for files that are not notes.
+    package static func format(of path: String) -> Format? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        return formats[path[path.index(after: dot)...].lowercased()]
+    }
+
     /// The notes of a file's `bytes`; `modified` is the file's time, used where the content gives none.
-    public static func notes(bytes: [UInt8], path: String, modified: Date?) throws -> [Note] {
+    package static func notes(bytes: [UInt8], path: String, modified: Date?) throws -> [Note] {
+        var notes: [Note] = []
+        try read(bytes: bytes, path: path, dates: FileDates(path: path, modified: modified),
+                 emit: { notes.append($0) }, warn: { _ in })
+        return notes
+    }
+
+    /// Streams the notes of a file's `bytes` to `emit`, one at a time (a JSON file of a million notes never
+    /// holds more than one), with their dates completed from `dates` (``FileDates``). `map` says where a
+    /// JSON export keeps its fields (``JSONFieldMap``); problems that skip part of a file (a malformed JSON
+    /// Lines line) go to `warn`. Throws ``NoteReadError`` when the file cannot be read as notes.
+    package static func read(bytes: [UInt8], path: String, dates: FileDates, map: JSONFieldMap? = nil,
+                            emit: (Note) throws -> Void, warn: (String) -> Void) throws {
+        var format = format(of: path) ?? .text
+        if format == .text, bytes.first(where: { $0 > 0x20 }) == UInt8(ascii: "{"), StandardNotesReader.mayBeBackup(bytes) {
+            format = .json // a Standard Notes backup keeps its ".txt" name
+        }
+        if format == .json || format == .jsonLines {
+            _ = try decode(bytes) // only to refuse invalid UTF-8 with its offset, as for every other file
+            try JSONNoteReader.read(bytes: Array(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]),
+                                    path: path, jsonLines: format == .jsonLines, map: map, emit: { note in
+                var dated = note
+                dates.complete(&dated, path: path)
+                try emit(dated)
+            }, warn: warn)
+            return
+        }
         let text = try decode(bytes)
-        let lowercased = path.lowercased()
-        if lowercased.hasSuffix(".jsonl") {
-            return try JSONNoteReader.notes(text: text, path: path, jsonLines: true, modified: modified)
+        for var note in try notes(text: text, path: path, format: format) {
+            dates.complete(&note, path: path)
+            try emit(note)
         }
-        if lowercased.hasSuffix(".json") {
-            return try JSONNoteReader.notes(text: text, path: path, jsonLines: false, modified: modified)
+    }
+
+    /// The notes of a text-based format (everything but JSON), with their own dates only.
+    static func notes(text: String, path: String, format: Format) throws -> [Note] {
+        switch format {
+        case .text, .markdown, .json, .jsonLines:
+            return [TextNoteReader.note(text: text, path: path, isMarkdown: format == .markdown, modified: nil)]
+        case .restructuredText: return [RestructuredTextReader.note(text: text, path: path)]
+        case .asciiDoc: return [AsciiDocReader.note(text: text, path: path)]
+        case .org: return [OrgModeReader.note(text: text, path: path)]
+        case .html: return [HTMLNoteReader.note(text: text, path: path)]
+        case .evernote: return try EvernoteReader.notes(text: text, path: path)
         }
-        let markdown = lowercased.hasSuffix(".md") || lowercased.hasSuffix(".markdown")
-        return [TextNoteReader.note(text: text, path: path, isMarkdown: markdown, modified: modified)]
     }
 }
+
+#if canImport(Glibc)
+/// `read(2)` (the name is taken by ``NoteFileReader/read(bytes:path:dates:map:emit:warn:)`` inside the type).
+private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+private let systemRead = Darwin.read
+#endif

@@ -1,9 +1,9 @@
 /// Why a file could not be read as notes; `reason` is short and lowercase, ready for `path: reason`.
-public struct NoteReadError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct NoteReadError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What was wrong, e.g. `invalid UTF-8 at byte 12` or `malformed JSON at line 3`.
-    public var reason: String
+    package var reason: String
     /// Creates an error with `reason`.
-    public init(_ reason: String) { self.reason = reason }
+    package init(_ reason: String) { self.reason = reason }
     /// The reason.
-    public var description: String { reason }
+    package var description: String { reason }
 }

@@ -1,15 +1,27 @@
 extension TextNoteReader {
-    /// Calls `body` with each `\n`-separated line of `text` (empty ones included), stopping when it returns
-    /// `false`. Scans bytes, so it costs a fraction of `split(separator:)` over Characters and allocates
-    /// nothing; the lines are the same as that split's for any text without `\r\n` (callers check).
-    static func forEachLine(_ text: String, _ body: (Substring) -> Bool) {
-        let bytes = text.utf8
+    /// Calls `body` with each line of `text` (empty ones included, without their ending), stopping when it
+    /// returns `false`. A line ends at LF, CRLF or a lone CR. Scans bytes (never Characters, where `"\r\n"` is
+    /// one Character that `"\n"` does not match), so it allocates nothing.
+    static func forEachLine(_ text: some StringProtocol, _ body: (Substring) -> Bool) {
+        let whole = Substring(text)
+        let bytes = whole.utf8
         var start = bytes.startIndex
         while true {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
-            if !body(text[start..<end]) || end == bytes.endIndex { return }
-            start = bytes.index(after: end)
+            let (end, next) = lineEnd(bytes, from: start)
+            if !body(whole[start..<end]) || next == nil { return }
+            start = next!
         }
+    }
+
+    /// Where the line starting at `start` ends, and where the next one starts (`nil` after the last line).
+    static func lineEnd(_ bytes: Substring.UTF8View, from start: Substring.UTF8View.Index)
+        -> (end: Substring.UTF8View.Index, next: Substring.UTF8View.Index?) {
+        guard let end = bytes[start...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else {
+            return (bytes.endIndex, nil)
+        }
+        var next = bytes.index(after: end)
+        if bytes[end] == 0x0D && next < bytes.endIndex && bytes[next] == 0x0A { next = bytes.index(after: next) }
+        return (end, next)
     }
 
     /// Whether `text` holds a carriage return (then the Character-based paths keep their exact behaviour).

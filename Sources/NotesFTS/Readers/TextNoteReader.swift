@@ -7,13 +7,17 @@ import Foundation
 /// - Markdown front matter supplies `title`, `tags`, `created`/`date` and `modified`/`updated`.
 /// - `#hashtags` in the text (a `#` followed by a letter, after a space or at the start of a line) become tags.
 /// - Body: the text after the front matter, in full, so that line numbers map back to the file.
-public enum TextNoteReader {
+package enum TextNoteReader {
     /// The longest title taken from a first line.
-    public static let maximumTitleLength = 120
+    package static let maximumTitleLength = 120
 
     /// Builds the note of `text` read from `path`; `modified` is the file's time, used when the text has none.
     /// Windows (`\r\n`) and old Mac (`\r`) line endings are read as `\n`.
-    public static func note(text original: String, path: String, isMarkdown: Bool, modified: Date?) -> Note {
+    ///
+    /// Markdown also understands what note apps write into it: Obsidian `aliases` (and titles by file name
+    /// inside a vault), Logseq page properties (`title::`, `tags::`, `alias::`), Notion property lines and page
+    /// ids; both kinds take Bear's multi-word tags (`#places to eat#`).
+    package static func note(text original: String, path: String, isMarkdown: Bool, modified: Date?) -> Note {
         let text = hasCarriageReturn(original)
             ? original.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
             : original
@@ -21,15 +25,34 @@ public enum TextNoteReader {
         var body = Substring(text)
         if isMarkdown { (matter, body) = FrontMatter.split(text) }
         let bodyText = String(body)
-        let title = matter.value("title").flatMap(nonEmpty)
-            ?? (isMarkdown ? firstHeading(bodyText) : nil)
-            ?? firstLine(bodyText)
-            ?? fileTitle(path)
-        let tags = matter.tags + hashtags(in: bodyText)
-        let created = matter.value("created", "date", "created_at").flatMap(Timestamp.parse)
-        let updated = matter.value("modified", "updated", "lastmod", "updated_at").flatMap(Timestamp.parse)
-        return Note(path: path, line: matter.lineCount + 1, title: title, body: bodyText, tags: tags,
-                    created: created, modified: updated ?? modified)
+        var note = Note(path: path, line: matter.lineCount + 1, title: "", body: bodyText,
+                        tags: matter.tags + hashtags(in: bodyText),
+                        created: matter.value("created", "date", "created_at").flatMap(Timestamp.parse),
+                        modified: matter.value("modified", "updated", "lastmod", "updated_at").flatMap(Timestamp.parse),
+                        aliases: matter.aliases)
+        var titleByName = false
+        if isMarkdown {
+            let logseq = bodyText.contains(":: ") ? LogseqProperties(body) : LogseqProperties(Substring())
+            note.title = matter.value("title").flatMap(nonEmpty) ?? logseq.title ?? ""
+            note.tags = matter.tags + logseq.tags + note.tags.dropFirst(matter.tags.count)
+            note.aliases += logseq.aliases
+            if NotionExport.isExported(path) {
+                let notion = NotionExport.fields(NotionExport.properties(body))
+                note.tags += notion.tags
+                note.created = note.created ?? notion.created
+                note.modified = note.modified ?? notion.modified
+            }
+            titleByName = !logseq.values.isEmpty || ObsidianVault.contains(path)
+        }
+        if note.title.isEmpty, path.contains("/journals/"), let day = FileDates.dateInName(path) {
+            note.title = String(Timestamp.format(day).prefix(10)) // a Logseq journal page: named by its day
+        }
+        if note.title.isEmpty {
+            note.title = (isMarkdown ? firstHeading(bodyText) : nil)
+                ?? (titleByName ? nil : firstLine(bodyText)) ?? fileTitle(path)
+        }
+        note.modified = note.modified ?? modified
+        return note
     }
 
     private static func nonEmpty(_ text: String) -> String? {
@@ -65,17 +88,19 @@ public enum TextNoteReader {
         return title
     }
 
-    /// The non-empty `\n`-separated lines of `text`, in order, until `body` returns `false` (lazily: a title
-    /// on the first line costs one line, not a split of the whole note).
+    /// The non-empty lines of `text` (ended by LF, CRLF or CR), in order, until `body` returns `false` (lazily:
+    /// a title on the first line costs one line, not a split of the whole note).
     private static func nonEmptyLines(_ text: String, _ body: (Substring) -> Bool) {
-        if hasCarriageReturn(text) {
-            for line in text.split(separator: "\n", omittingEmptySubsequences: true) where !body(line) { return }
-            return
-        }
         forEachLine(text) { line in line.isEmpty ? true : body(line) }
     }
 
+    /// The file name of `path` without its extension, or a Notion page id.
     static func fileTitle(_ path: String) -> String {
+        NotionExport.strippingID(rawFileTitle(path))
+    }
+
+    /// The file name of `path` without its extension.
+    static func rawFileTitle(_ path: String) -> String {
         let name = (path as NSString).lastPathComponent
         let stem = (name as NSString).deletingPathExtension
         return stem.isEmpty ? name : stem
@@ -83,57 +108,5 @@ public enum TextNoteReader {
 
     static func cap(_ title: String) -> String {
         title.count <= maximumTitleLength ? title : String(title.prefix(maximumTitleLength - 1)) + "…"
-    }
-
-    /// `#tags` in running text: after whitespace or at a line start, a letter first, then letters, digits,
-    /// `_`, `-` or `/`. Headings (`# Title`) and `#123` are not tags.
-    static func hashtags(in text: String) -> [String] {
-        if !text.utf8.contains(UInt8(ascii: "#")) { return [] }
-        var tags: [String] = []
-        if hasCarriageReturn(text) {
-            var inFence = false
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                hashtags(inLine: line, inFence: &inFence, into: &tags)
-            }
-            return tags
-        }
-        var inFence = false
-        forEachLine(text) { line in
-            if isFence(line) {
-                inFence.toggle()
-            } else if !inFence && contains(line, byte: UInt8(ascii: "#")) {
-                hashtags(inLine: line, inFence: &inFence, into: &tags)
-            }
-            return true
-        }
-        return tags
-    }
-
-    private static func hashtags(inLine line: Substring, inFence: inout Bool, into tags: inout [String]) {
-        let indented = line.drop(while: { $0 == " " })
-        if indented.hasPrefix("```") || indented.hasPrefix("~~~") { inFence.toggle(); return }
-        if inFence { return }
-        var index = line.startIndex
-        var previous: Character = " "
-        while index < line.endIndex {
-            let character = line[index]
-            let next = line.index(after: index)
-            if character == "#" && previous.isWhitespace && next < line.endIndex && line[next].isLetter {
-                var end = next
-                while end < line.endIndex && isTagCharacter(line[end]) { end = line.index(after: end) }
-                var tag = line[next..<end]
-                while tag.last == "/" || tag.last == "-" { tag = tag.dropLast() }
-                tags.append(String(tag))
-                previous = "x"
-                index = end
-                continue
-            }
-            previous = character
-            index = next
-        }
-    }
-
-    private static func isTagCharacter(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber || character == "_" || character == "-" || character == "/"
     }
 }

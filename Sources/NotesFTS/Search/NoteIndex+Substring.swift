@@ -1,3 +1,4 @@
+import Foundation
 import SQLiteKit
 
 extension NoteIndex {
@@ -24,50 +25,30 @@ extension NoteIndex {
 
     private func substringMatches(_ query: SubstringQuery, options: SearchOptions, stopAfter: Int?,
                                   snippets: Bool = true) throws -> [SearchResult] {
-        var conditions: [String] = []
-        var parameters: [SQLiteValue] = []
-        for (sql, value) in options.dateFilters.flatMap(\.sqlConditions) {
-            conditions.append(sql)
-            parameters.append(.text(value))
-        }
-        let columns = "n.id, n.path, n.position, n.line, n.title, n.tags, n.created, n.modified, n.body"
-        let sql: String
-        if let match = query.matchExpression {
-            sql = """
-                SELECT \(columns), -notes_fts.rank FROM notes_fts JOIN notes n ON n.id = notes_fts.rowid
-                WHERE notes_fts MATCH ?\(conditions.map { " AND " + $0 }.joined()) ORDER BY notes_fts.rank
-                """
-            parameters.insert(.text(match), at: 0)
-        } else {
-            sql = "SELECT \(columns), 0.0 FROM notes n WHERE \(conditions.isEmpty ? "1" : conditions.joined(separator: " AND "))"
-        }
+        let statement = SearchSQL.substringCandidates(query, options: options)
         let weights = Schema.rankWeights
         let words = min(max(options.snippetWords, 1), 64)
-        return try wrap {
-            let statement = try connection.prepare(sql)
-            defer { statement.finalize() }
-            try statement.bind(parameters)
+        return try read { db in
+            let candidates = try db.prepare(statement.sql)
+            defer { candidates.finalize() }
+            try candidates.bind(statement.parameters)
             var found: [SearchResult] = []
-            while try statement.step() {
-                let title = statement.text(4) ?? ""
-                let tags = statement.text(5) ?? ""
-                let body = statement.text(8) ?? ""
-                let inTitle = query.occurrences(in: title).count
+            while try candidates.step() {
+                var result = SearchResult(row: candidates)
+                let tags = candidates.text(.tags) ?? ""
+                let body = candidates.text(ResultColumn.next) ?? ""
+                let inTitle = query.occurrences(in: result.title).count
                 let inBody = query.occurrences(in: body).count
                 let inTags = query.occurrences(in: tags).count
                 guard inTitle + inBody + inTags > 0 else { continue }
-                var result = SearchResult(
-                    id: statement.int64(0), path: statement.text(1) ?? "", position: statement.int(2),
-                    line: max(statement.int(3), 1), title: title, tags: TagList.split(tags),
-                    created: statement.text(6), modified: statement.text(7), score: 0, snippet: Snippet(text: ""))
                 result.score = query.matchExpression == nil
                     ? weights.title * Double(inTitle) + weights.body * Double(inBody) + weights.tags * Double(inTags)
-                    : statement.double(9)
+                    : candidates.double(ResultColumn.next + 1)
                 if snippets {
                     let markedBody = inBody > 0 ? query.marked(body) : nil
-                    let source = markedBody ?? (inTitle > 0 ? query.marked(title) : query.marked(tags))
+                    let source = markedBody ?? (inTitle > 0 ? query.marked(result.title) : query.marked(tags))
                     result.snippet = Snippet.window(marked: source, words: words)
-                    result.line = Self.lineOfFirstMatch(highlightedBody: markedBody, noteLine: result.line)
+                    result.line = SearchSnippets.lineOfFirstMatch(highlightedBody: markedBody, noteLine: result.line)
                 }
                 found.append(result)
                 if query.matchExpression != nil, let stopAfter, found.count >= stopAfter { break }
@@ -84,8 +65,8 @@ extension NoteIndex {
         let sorted: [SearchResult]
         switch options.sort {
         case .rank: sorted = results
-        case .modified: sorted = results.sorted { ($0.modified ?? "", $1.id) > ($1.modified ?? "", $0.id) }
-        case .created: sorted = results.sorted { ($0.created ?? "", $1.id) > ($1.created ?? "", $0.id) }
+        case .modified: sorted = results.sorted { ($0.modified ?? .distantPast, $1.id) > ($1.modified ?? .distantPast, $0.id) }
+        case .created: sorted = results.sorted { ($0.created ?? .distantPast, $1.id) > ($1.created ?? .distantPast, $0.id) }
         case .title: sorted = results.sorted { ($0.title.lowercased(), $0.id) < ($1.title.lowercased(), $1.id) }
         case .path: sorted = results.sorted { ($0.path, $0.id) < ($1.path, $1.id) }
         }

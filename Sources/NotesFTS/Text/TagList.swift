@@ -1,9 +1,9 @@
 import Foundation
 
 /// How tags are cleaned and stored: one text column, `", "`-separated, so FTS5 can match each tag.
-public enum TagList {
+package enum TagList {
     /// Cleans tags (trims, drops a leading `#`, turns commas into spaces, NFC), drops empties and repeats.
-    public static func clean(_ tags: [String]) -> [String] {
+    package static func clean(_ tags: [String]) -> [String] {
         var seen = Set<String>()
         var result: [String] = []
         for tag in tags {
@@ -17,10 +17,10 @@ public enum TagList {
     }
 
     /// The stored form of `tags`.
-    public static func join(_ tags: [String]) -> String { clean(tags).joined(separator: ", ") }
+    package static func join(_ tags: [String]) -> String { clean(tags).joined(separator: ", ") }
 
     /// Tags back from their stored form.
-    public static func split(_ stored: String) -> [String] {
+    package static func split(_ stored: String) -> [String] {
         stored.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 }

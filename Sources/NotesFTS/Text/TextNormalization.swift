@@ -6,9 +6,9 @@ import NotesTokenizer
 /// NFC makes a Hangul or accented word typed on macOS (often NFD) equal to the same word typed elsewhere.
 /// Control characters other than tab and newline are replaced with spaces: they have no meaning in a note,
 /// and two of them (STX, ETX) are reserved as highlight markers inside snippets.
-public enum TextNormalization {
-    /// NFC-normalises `text`, turns CRLF into LF and replaces other control characters with spaces.
-    public static func normalize(_ text: String) -> String {
+package enum TextNormalization {
+    /// NFC-normalises `text`, turns CRLF and a lone CR into LF and replaces other control characters with spaces.
+    package static func normalize(_ text: String) -> String {
         var needsCleaning = false
         for scalar in text.unicodeScalars where scalar.value < 0x20 && scalar != "\n" && scalar != "\t" || scalar.value == 0x7F {
             needsCleaning = true
@@ -16,7 +16,7 @@ public enum TextNormalization {
         }
         var result = text
         if needsCleaning {
-            result = result.replacingOccurrences(of: "\r\n", with: "\n")
+            result = result.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
             var scalars = String.UnicodeScalarView()
             for scalar in result.unicodeScalars {
                 if (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7F {
@@ -36,13 +36,13 @@ public enum TextNormalization {
 
     /// Whether `text` holds a character the `unicode61` tokenizer indexes (a letter, digit or private-use
     /// character); a query term without one can never match and is dropped.
-    public static func hasTokenCharacters(_ text: String) -> Bool {
+    package static func hasTokenCharacters(_ text: String) -> Bool {
         text.unicodeScalars.contains(where: isTokenCharacter)
     }
 
     /// Whether `scalar` is one `unicode61` treats as part of a token (categories L*, N*, Co); the tokenizer's
     /// own definition, so query and index agree.
-    public static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
         CJKScript.isTokenCharacter(scalar)
     }
 }

@@ -5,9 +5,9 @@ import Foundation
 /// The index stores dates as ISO 8601 UTC text (`2024-03-01T09:30:00Z`): sortable as text and readable
 /// in any SQLite client. Sources give ISO 8601 (with or without time or zone) or Unix time in seconds,
 /// milliseconds or microseconds.
-public enum Timestamp {
+package enum Timestamp {
     /// Formats `date` as `YYYY-MM-DDTHH:MM:SSZ` in UTC.
-    public static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
         let days = floorDivide(seconds, 86_400)
         let secondOfDay = seconds - days * 86_400
@@ -17,7 +17,7 @@ public enum Timestamp {
     }
 
     /// Parses a stored or source date: ISO 8601 text, or a number of Unix seconds/milliseconds/microseconds.
-    public static func parse(_ value: Any) -> Date? {
+    package static func parse(_ value: Any) -> Date? {
         if let number = value as? NSNumber, !(value is Bool) {
             return fromUnix(number.doubleValue)
         }
@@ -27,7 +27,7 @@ public enum Timestamp {
 
     /// Parses ISO 8601 (`2024-03-01`, `2024-03-01T09:30`, `2024-03-01 09:30:00+09:00`, `…Z`, with fractions)
     /// or digits holding Unix time. Returns `nil` for anything else.
-    public static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
            let number = Double(trimmed), trimmed.count > 8 {
@@ -37,7 +37,7 @@ public enum Timestamp {
     }
 
     /// Interprets `number` as Unix seconds, milliseconds or microseconds by its magnitude.
-    public static func fromUnix(_ number: Double) -> Date? {
+    package static func fromUnix(_ number: Double) -> Date? {
         guard number.isFinite, number >= 0 else { return nil }
         if number >= 1e14 { return Date(timeIntervalSince1970: number / 1_000_000) }
         if number >= 1e11 { return Date(timeIntervalSince1970: number / 1_000) }

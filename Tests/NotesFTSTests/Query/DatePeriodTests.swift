@@ -25,11 +25,11 @@ import Testing
 
     @Test func comparisonsBecomeHalfOpenRanges() throws {
         let month = try #require(DatePeriod.parse("2025-06"))
-        #expect(DateComparison.before.filter(.modified, month) == DateFilter(field: .modified, before: "2025-06-01T00:00:00Z"))
-        #expect(DateComparison.atMost.filter(.modified, month) == DateFilter(field: .modified, before: "2025-07-01T00:00:00Z"))
-        #expect(DateComparison.after.filter(.created, month) == DateFilter(field: .created, from: "2025-07-01T00:00:00Z"))
-        #expect(DateComparison.atLeast.filter(.created, month) == DateFilter(field: .created, from: "2025-06-01T00:00:00Z"))
+        #expect(DateComparison.before.filter(.modified, month) == DateFilter(field: .modified, before: Timestamp.parse("2025-06-01T00:00:00Z")))
+        #expect(DateComparison.atMost.filter(.modified, month) == DateFilter(field: .modified, before: Timestamp.parse("2025-07-01T00:00:00Z")))
+        #expect(DateComparison.after.filter(.created, month) == DateFilter(field: .created, from: Timestamp.parse("2025-07-01T00:00:00Z")))
+        #expect(DateComparison.atLeast.filter(.created, month) == DateFilter(field: .created, from: Timestamp.parse("2025-06-01T00:00:00Z")))
         #expect(DateComparison.equal.filter(.created, month)
-                == DateFilter(field: .created, from: "2025-06-01T00:00:00Z", before: "2025-07-01T00:00:00Z"))
+                == DateFilter(field: .created, from: Timestamp.parse("2025-06-01T00:00:00Z"), before: Timestamp.parse("2025-07-01T00:00:00Z")))
     }
 }

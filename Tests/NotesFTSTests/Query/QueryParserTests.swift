@@ -133,6 +133,6 @@ struct QueryCase: CustomTestStringConvertible, Sendable {
     @Test func relativeDatesUseNow() {
         let now = Date(timeIntervalSince1970: 1_717_243_200) // 2024-06-01T12:00:00Z
         #expect(QueryParser.parse("modified:>=7d", now: now).dateFilters
-                == [DateFilter(field: .modified, from: "2024-05-25T12:00:00Z")])
+                == [DateFilter(field: .modified, from: Timestamp.parse("2024-05-25T12:00:00Z"))])
     }
 }

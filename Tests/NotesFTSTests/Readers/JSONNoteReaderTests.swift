@@ -72,11 +72,21 @@ import Testing
         }
     }
 
-    @Test func jsonLinesErrorNamesTheLine() {
+    @Test func aMalformedJSONLinesLineIsReportedWithItsNumberAndSkipped() throws {
+        var notes: [Note] = []
+        var warnings: [String] = []
+        try JSONNoteReader.read(bytes: Array("{\"title\":\"a\"}\n{broken\n{\"title\":\"c\"}\n".utf8), path: "/x/n.jsonl",
+                                jsonLines: true, emit: { notes.append($0) }, warn: { warnings.append($0) })
+        #expect(notes.map(\.title) == ["a", "c"])
+        #expect(notes.map(\.line) == [1, 3])
+        #expect(warnings == ["malformed JSON at line 2 (expected a key in quotes); line skipped"])
+    }
+
+    @Test func aJSONLinesFileWithNoReadableLineIsRefused() {
         #expect {
-            try read("{\"title\":\"a\"}\n{broken\n", lines: true)
+            try read("{broken\n[oops\n", lines: true)
         } throws: { error in
-            (error as? NoteReadError)?.reason.hasPrefix("malformed JSON at line 2") == true
+            (error as? NoteReadError)?.reason.hasPrefix("malformed JSON at line 1") == true
         }
     }
 

@@ -86,7 +86,7 @@ import Testing
     @Test func extraDateFiltersFromOptions() throws {
         let index = try SearchFixture.makeIndex()
         var options = SearchOptions(limit: 10)
-        options.dateFilters = [DateFilter(field: .modified, from: "2025-01-01T00:00:00Z")]
+        options.dateFilters = [DateFilter(field: .modified, from: Timestamp.parse("2025-01-01T00:00:00Z"))]
         #expect(try index.search("deploy*", options: options).map(\.id) == [2])
     }
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import NotesFTS
+@testable import NotesCLI
 
 @Suite struct IndexLocationTests {
     @Test(arguments: [

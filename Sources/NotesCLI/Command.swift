@@ -1,0 +1,17 @@
+/// A command-line tool: its name, option table, help and version, and the work it does. Run it with
+/// ``CommandLineTool/main(_:arguments:)``: parse → run → one exit path.
+public protocol Command {
+    /// The typed options the table fills.
+    associatedtype Options: CommandOptions
+    /// The program name, as errors and `--version` show it.
+    static var name: String { get }
+    /// The options, in `--help` order.
+    static var options: OptionTable<Options> { get }
+    /// The `--help` text (built around ``OptionTable/helpLines()``).
+    static var help: String { get }
+    /// The version `--version` prints after the name.
+    static var version: String { get }
+    /// Does the work and returns the exit status; throws to exit with an error line (status 2, or the
+    /// status a ``CommandFailure`` carries).
+    static func run(_ options: Options) throws -> Int32
+}

@@ -1,0 +1,35 @@
+/// A tool's options, in the order `--help` lists them: the one place that says which options exist, how
+/// they are spelled, what they mean and how they fill the tool's ``CommandOptions``.
+public struct OptionTable<Options: CommandOptions>: Sendable {
+    /// The rows.
+    public let options: [CommandOption<Options>]
+
+    /// Creates a table of `options`.
+    public init(_ options: [CommandOption<Options>]) {
+        self.options = options
+    }
+
+    /// The help lines of the options, aligned (see ``ArgumentParser/helpLines()``).
+    public func helpLines() -> [String] { parser.helpLines() }
+
+    private var parser: ArgumentParser { ArgumentParser(options: options.map(\.spec)) }
+
+    /// Reads `arguments` (without the program name). An unknown option or a missing value is an error first;
+    /// then `--help` and `--version` win over everything else; then each option fills the options in
+    /// command-line order (the last of a repeated value wins), and ``CommandOptions/finish(positionals:)``
+    /// completes them. Throws ``UsageError``.
+    public func parse(_ arguments: [String]) throws -> CommandRequest<Options> {
+        let parsed = try parser.parse(arguments)
+        var actions: [(CommandOption<Options>.Action, String?)] = []
+        for occurrence in parsed.occurrences {
+            guard let option = options.first(where: { $0.spec.canonicalName == occurrence.name }) else { continue }
+            actions.append((option.action, occurrence.value))
+        }
+        if actions.contains(where: { if case .help = $0.0 { true } else { false } }) { return .help }
+        if actions.contains(where: { if case .version = $0.0 { true } else { false } }) { return .version }
+        var filled = Options()
+        for case (.apply(let apply), let value) in actions { try apply(&filled, value) }
+        try filled.finish(positionals: parsed.positionals)
+        return .run(filled)
+    }
+}

@@ -1,0 +1,13 @@
+/// A command-line mistake: exits 2 with this one-line message.
+public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The message, without the program name.
+    public let message: String
+    /// Creates an error with `message`.
+    public init(_ message: String) { self.message = message }
+    /// The message.
+    public var description: String { message }
+
+    static func unknown(_ argument: String) -> UsageError {
+        UsageError("unknown option \(argument); see --help (to search for text that starts with '-', put it after --)")
+    }
+}

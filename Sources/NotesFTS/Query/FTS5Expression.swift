@@ -1,0 +1,61 @@
+import NotesTokenizer
+
+/// The FTS5 compiler: turns parsed terms and trees into FTS5 MATCH expressions. Every term is double-quoted,
+/// so no user input is ever read as FTS5 syntax; this is the only place query text becomes MATCH text.
+enum FTS5Expression {
+    /// `term` as an FTS5 string (see ``QueryTerm/matchExpression``).
+    static func term(_ term: QueryTerm) -> String {
+        var expression = "\"" + escapingQuotes(term.text) + "\""
+        if term.isPrefix || CJKScript.endsWithSingleCharacterRun(term.text) { expression += " *" }
+        if let column = term.column { expression = "\(column.rawValue) : " + expression }
+        return expression
+    }
+
+    /// `text` with every `"` doubled, scalar by scalar: a quote followed by a combining mark (`"\u{301}`) is
+    /// one `Character` that `replacingOccurrences(of: "\"", …)` would miss, leaving FTS5 a stray quote.
+    static func escapingQuotes(_ text: String) -> String {
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            escaped.append(scalar)
+            if scalar == "\"" { escaped.append(scalar) }
+        }
+        return String(escaped)
+    }
+
+    /// The MATCH expression of a query tree's positive part, and, when it has none, the expression of the
+    /// terms it excludes (`-draft path:work`).
+    static func compile(_ root: QueryNode) -> (match: String?, exclusion: String?) {
+        let (positive, negatives) = compileNode(root)
+        if let positive {
+            return (negatives.reduce(positive) { "(\($0) NOT \($1))" }, nil)
+        }
+        if negatives.isEmpty { return (nil, nil) }
+        return (nil, negatives.count == 1 ? negatives[0] : "(" + negatives.joined(separator: " OR ") + ")")
+    }
+
+    /// Compiles `node` into a positive FTS5 expression and the expressions it excludes.
+    private static func compileNode(_ node: QueryNode) -> (String?, [String]) {
+        switch node {
+        case .term(let term):
+            return (term.isSearchable ? term.matchExpression : nil, [])
+        case .not(let inner):
+            let (positive, _) = compileNode(inner)
+            return (nil, positive.map { [$0] } ?? [])
+        case .and(let children):
+            var positives: [String] = []
+            var negatives: [String] = []
+            for child in children {
+                let (positive, excluded) = compileNode(child)
+                if let positive { positives.append(positive) }
+                negatives += excluded
+            }
+            guard !positives.isEmpty else { return (nil, negatives) }
+            let joined = positives.count == 1 ? positives[0] : "(" + positives.joined(separator: " AND ") + ")"
+            return (negatives.reduce(joined) { "(\($0) NOT \($1))" }, [])
+        case .or(let children):
+            let parts = children.compactMap { compileNode($0).0 }
+            guard !parts.isEmpty else { return (nil, []) }
+            return (parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " OR ") + ")", [])
+        }
+    }
+}

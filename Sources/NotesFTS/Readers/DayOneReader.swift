@@ -1,0 +1,36 @@
+import Foundation
+
+/// Reads a Day One JSON export (`{"metadata": {…}, "entries": [{"text": …, "tags": […], "creationDate": …,
+/// "modifiedDate": …}]}`): each entry is a note titled by its first line, with Day One's Markdown escapes
+/// (`\.`, `\-`, `\!`…) removed from the text.
+enum DayOneReader {
+    /// The note of one entry, or `nil` for an entry without text.
+    static func note(from entry: [String: JSONNode], path: String, line: Int) -> Note? {
+        guard let raw = entry["text"]?.stringValue else { return nil }
+        let text = unescape(raw)
+        return JSONNoteFields.note(
+            path: path, line: line, title: nil, body: text, tags: JSONNoteFields.tags(entry["tags"]),
+            created: JSONNoteFields.date(entry["creationDate"]),
+            modified: JSONNoteFields.date(entry["modifiedDate"]) ?? JSONNoteFields.date(entry["creationDate"]))
+    }
+
+    /// `text` without the backslashes Day One puts before Markdown punctuation.
+    static func unescape(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
+        var result = String.UnicodeScalarView()
+        var escaped = false
+        for scalar in text.unicodeScalars {
+            if escaped {
+                if !(scalar.isASCII && scalar.properties.isPatternSyntax) { result.append("\\") }
+                result.append(scalar)
+                escaped = false
+            } else if scalar == "\\" {
+                escaped = true
+            } else {
+                result.append(scalar)
+            }
+        }
+        if escaped { result.append("\\") }
+        return String(result)
+    }
+}

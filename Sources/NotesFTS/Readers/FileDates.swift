@@ -1,0 +1,92 @@
+import Foundation
+
+/// Dates a note's file gives when the note gives none: a date in the file name, then the file's birth time
+/// (for created) and modification time (for modified).
+///
+/// The order, most trusted first: the note's own dates; for `modified`, its own `created`; a date in the
+/// file name; the file system. Each note records where each date came from (``DateSource``).
+package struct FileDates: Sendable {
+    /// The file's modification time.
+    package var modified: Date?
+    /// Reads the birth time, only when a note needs it (a `statx` per file costs more than reading a small one).
+    package var birth: @Sendable () -> Date?
+
+    /// Dates of the file at `path` with modification time `modified`; the birth time is read on demand.
+    package init(path: String, modified: Date?) {
+        self.modified = modified
+        birth = { Self.birthTime(path) }
+    }
+
+    /// No file dates (notes keep only their own).
+    package static let none = FileDates(modified: nil, birth: { nil })
+
+    private init(modified: Date?, birth: @escaping @Sendable () -> Date?) {
+        self.modified = modified
+        self.birth = birth
+    }
+
+    /// Completes the dates of `note` read from `path` and records their sources.
+    package func complete(_ note: inout Note, path: String) {
+        let named = Self.dateInName(path)
+        if note.created != nil {
+            note.createdFrom = note.createdFrom ?? .note
+        } else if let named {
+            (note.created, note.createdFrom) = (named, .fileName)
+        } else if let born = birth() {
+            (note.created, note.createdFrom) = (born, .fileSystem)
+        }
+        if note.modified != nil {
+            note.modifiedFrom = note.modifiedFrom ?? .note
+        } else if note.createdFrom == .note || note.createdFrom == .fileName {
+            (note.modified, note.modifiedFrom) = (note.created, note.createdFrom)
+        } else if let modified {
+            (note.modified, note.modifiedFrom) = (modified, .fileSystem)
+        }
+    }
+
+    /// The date in the last component of `path`: `2024-01-31`, `2024_01_31` or `20240131`, not inside a
+    /// longer run of digits (`1202401315` is no date), with a valid month and day and a year from 1900 to 2199.
+    package static func dateInName(_ path: String) -> Date? {
+        let name = path.split(separator: "/").last.map { Array($0.utf8) } ?? []
+        var index = 0
+        while index + 8 <= name.count {
+            if (index == 0 || !isDigit(name[index - 1])), let date = date(in: name, at: index) { return date }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func date(in name: [UInt8], at start: Int) -> Date? {
+        func digits(_ from: Int, _ count: Int) -> Int? {
+            guard from + count <= name.count else { return nil }
+            var value = 0
+            for byte in name[from..<from + count] {
+                guard isDigit(byte) else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        guard let year = digits(start, 4), (1900...2199).contains(year) else { return nil }
+        var cursor = start + 4
+        let separator = name[cursor]
+        let separated = separator == UInt8(ascii: "-") || separator == UInt8(ascii: "_")
+        if separated { cursor += 1 }
+        guard let month = digits(cursor, 2) else { return nil }
+        cursor += 2
+        if separated {
+            guard cursor < name.count, name[cursor] == separator else { return nil }
+            cursor += 1
+        }
+        guard let day = digits(cursor, 2), (1...12).contains(month), (1...31).contains(day) else { return nil }
+        cursor += 2
+        if cursor < name.count && isDigit(name[cursor]) { return nil }
+        return Timestamp.parse(String(format: "%04d-%02d-%02d", year, month, day))
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// The birth time of the file at `path`, where the file system records one.
+    static func birthTime(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.creationDate] as? Date
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Whether a file lies in an Obsidian vault (a folder with a `.obsidian` settings folder at or above it),
+/// where a note's name is its file name: a note without a front-matter title or `# heading` is titled by
+/// its file name, as Obsidian shows it, not by its first line.
+enum ObsidianVault {
+    private static let cache = DirectoryCache()
+
+    /// Whether `path` (a file) is inside a vault. Each folder is looked up once per process.
+    static func contains(_ path: String) -> Bool {
+        var directory = (path as NSString).deletingLastPathComponent
+        var visited: [String] = []
+        var found = false
+        while directory.count > 1 {
+            if let known = cache.value(directory) { found = known; break }
+            visited.append(directory)
+            var info = stat()
+            if stat(directory + "/.obsidian", &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { found = true; break }
+            directory = (directory as NSString).deletingLastPathComponent
+        }
+        for folder in visited { cache.set(folder, found) }
+        return found
+    }
+}
+
+/// A lock-protected map of folders to a fact about them, shared by the reading threads.
+private final class DirectoryCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [String: Bool] = [:]
+
+    func value(_ directory: String) -> Bool? {
+        lock.lock()
+        defer { lock.unlock() }
+        return values[directory]
+    }
+
+    func set(_ directory: String, _ value: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        values[directory] = value
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Reads an org-mode file (`.org`) as one note: `#+TITLE:` (else the first heading, else the first line),
+/// `#+FILETAGS:` and heading tags (`* Heading   :work:urgent:`) as tags, `#+DATE:` or a `:CREATED:` property
+/// as the creation date and `#+LASTMOD:`/`:MODIFIED:` as the modification date.
+enum OrgModeReader {
+    /// The note of `text` read from `path`.
+    static func note(text: String, path: String) -> Note {
+        var keywords: [String: String] = [:]
+        var tags: [String] = []
+        var firstHeading: String?
+        TextNoteReader.forEachLine(text) { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("#+"), let colon = trimmed.firstIndex(of: ":") {
+                let key = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 2)..<colon].lowercased()
+                keywords[key] = keywords[key] ?? trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            } else if trimmed.hasPrefix(":"), trimmed.dropFirst().contains(":") {
+                let parts = trimmed.dropFirst().split(separator: ":", maxSplits: 1)
+                if parts.count == 2 { keywords[parts[0].lowercased()] = keywords[parts[0].lowercased()] ?? parts[1].trimmingCharacters(in: .whitespaces) }
+            } else if line.hasPrefix("*") {
+                let (heading, headingTags) = self.heading(line)
+                tags += headingTags
+                if firstHeading == nil, !heading.isEmpty { firstHeading = heading }
+            }
+            return true
+        }
+        tags = (keywords["filetags"].map(tagList) ?? []) + tags
+        let title = keywords["title"].flatMap { $0.isEmpty ? nil : TextNoteReader.cap($0) }
+            ?? firstHeading.map(TextNoteReader.cap) ?? TextNoteReader.firstLine(text) ?? TextNoteReader.fileTitle(path)
+        return Note(path: path, line: 1, title: title, body: text, tags: tags,
+                    created: (keywords["date"] ?? keywords["created"]).flatMap(LooseDate.parse),
+                    modified: (keywords["lastmod"] ?? keywords["modified"]).flatMap(LooseDate.parse))
+    }
+
+    /// A heading's text without stars, TODO keyword, priority and tags; and its tags.
+    static func heading(_ line: Substring) -> (String, [String]) {
+        var text = line.drop(while: { $0 == "*" }).trimmingCharacters(in: .whitespaces)
+        var tags: [String] = []
+        if text.hasSuffix(":"), let space = text.lastIndex(of: " ") ?? (text.hasPrefix(":") ? text.startIndex : nil) {
+            let candidate = text[space...].trimmingCharacters(in: .whitespaces)
+            if candidate.hasPrefix(":") && !candidate.contains(" ") {
+                tags = tagList(candidate)
+                text = text[..<space].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        for keyword in ["TODO ", "DONE ", "NEXT ", "WAITING ", "CANCELLED "] where text.hasPrefix(keyword) {
+            text = String(text.dropFirst(keyword.count))
+        }
+        if text.hasPrefix("[#"), let end = text.firstIndex(of: "]") { text = text[text.index(after: end)...].trimmingCharacters(in: .whitespaces) }
+        return (text, tags)
+    }
+
+    /// `:a:b:` or `a b` as tags.
+    private static func tagList(_ text: String) -> [String] {
+        text.split(whereSeparator: { $0 == ":" || $0 == " " }).map(String.init)
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import SQLiteKit
+
+/// The `notes` columns every search query selects first, in this order, and read back by name: the one row
+/// reader of search results.
+enum ResultColumn: Int32, CaseIterable {
+    case id, path, position, line, title, tags, created, modified
+
+    /// The select list (`n.id, n.path, …`).
+    static let selectList = allCases.map { "n.\($0)" }.joined(separator: ", ")
+
+    /// The position of the first column a query selects after these (score, snippets or body).
+    static let next = Int32(allCases.count)
+}
+
+extension Statement {
+    /// Column `column` of the current row as text (`nil` for NULL).
+    func text(_ column: ResultColumn) -> String? { text(column.rawValue) }
+}
+
+extension SearchResult {
+    /// The result the current row of `row` stands for: the ``ResultColumn``s, with score 0 and no snippet.
+    init(row: Statement) {
+        self.init(
+            id: row.int64(ResultColumn.id.rawValue), path: row.text(.path) ?? "",
+            position: row.int(ResultColumn.position.rawValue), line: max(row.int(ResultColumn.line.rawValue), 1),
+            title: row.text(.title) ?? "", tags: TagList.split(row.text(.tags) ?? ""), created: row.text(.created).flatMap { Timestamp.parse($0) },
+            modified: row.text(.modified).flatMap { Timestamp.parse($0) }, score: 0, snippet: Snippet(text: ""))
+    }
+}

@@ -1,0 +1,58 @@
+import SQLiteKit
+
+/// The conditions over `notes n` that a query's filters stand for, with named parameters: the one place a
+/// filter (match, exclusion, path fragment, date range) becomes SQL. Conditions keep the order they were
+/// added in; ``SearchSQL`` places them.
+struct SearchFilter {
+    /// The conditions, all of which must hold.
+    private(set) var conditions: [String] = []
+    /// The value of each named parameter the conditions use.
+    private(set) var parameters: [String: SQLiteValue] = [:]
+    private var dateBounds = 0
+
+    /// The filters of `query` and `options`: exclusion, path fragments, then dates (the query's, then the
+    /// options'). With `match`, the condition that the note matches it comes first.
+    init(query: ParsedQuery, options: SearchOptions, match: String? = nil) {
+        if let match {
+            add("n.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH :match)", [":match": .text(match)])
+        }
+        if let exclusion = query.exclusionExpression {
+            add("n.id NOT IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH :exclude)", [":exclude": .text(exclusion)])
+        }
+        for (number, fragment) in query.pathFilters.enumerated() {
+            add("instr(lower(n.path), lower(:path\(number))) > 0", [":path\(number)": .text(fragment)])
+        }
+        addDates(query.dateFilters + options.dateFilters)
+    }
+
+    /// Only date filters (substring search, which checks its text row by row).
+    init(dates: [DateFilter]) {
+        addDates(dates)
+    }
+
+    /// Whether there is no condition at all.
+    var isEmpty: Bool { conditions.isEmpty }
+
+    /// The conditions as a WHERE clause body (`1` when there are none).
+    var whereClause: String { conditions.isEmpty ? "1" : conditions.joined(separator: " AND ") }
+
+    /// The conditions as a suffix to an existing WHERE clause (` AND …` each, or empty).
+    var andClauses: String { conditions.map { " AND " + $0 }.joined() }
+
+    private mutating func add(_ condition: String, _ values: [String: SQLiteValue]) {
+        conditions.append(condition)
+        parameters.merge(values) { _, new in new }
+    }
+
+    /// Each bound of each filter: `n.created >= :date0`, `n.modified < :date1`…
+    private mutating func addDates(_ filters: [DateFilter]) {
+        for filter in filters {
+            for (comparison, value) in [(">=", filter.from), ("<", filter.before)] {
+                guard let value else { continue }
+                let name = ":date\(dateBounds)"
+                dateBounds += 1
+                add("n.\(filter.field.rawValue) \(comparison) \(name)", [name: .text(Timestamp.format(value))])
+            }
+        }
+    }
+}

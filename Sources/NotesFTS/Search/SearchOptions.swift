@@ -1,0 +1,28 @@
+/// Options of a search: paging, order and extra filters.
+public struct SearchOptions: Sendable {
+    /// The most results to return.
+    public var limit = 20
+    /// Results to skip (for paging).
+    public var offset = 0
+    /// The order.
+    public var sort: SearchSort = .rank
+    /// Reverse the order.
+    public var reverse = false
+    /// Extra date filters (from `--since` / `--until`), combined with the query's own.
+    public var dateFilters: [DateFilter] = []
+    /// Roughly how many words a snippet holds.
+    public var snippetWords = 16
+    /// Compute snippets and match lines; turn off when only paths or ids are wanted (`notes-find -l`),
+    /// which saves reading every returned note's text.
+    public var includeSnippets = true
+    /// Creates the default options: top 20 by rank.
+    public init(limit: Int = 20, offset: Int = 0, sort: SearchSort = .rank, reverse: Bool = false) {
+        self.limit = limit
+        self.offset = offset
+        self.sort = sort
+        self.reverse = reverse
+    }
+
+    /// The order as `--explain` shows it: `rank`, `modified (reversed)`…
+    package var orderDescription: String { sort.rawValue + (reverse ? " (reversed)" : "") }
+}

@@ -1,0 +1,19 @@
+/// One page of search results and the number of notes the search finds in all.
+public struct SearchPage: Sendable, Equatable {
+    /// The results on this page, best (or first in the chosen order) first.
+    public var results: [SearchResult]
+    /// How many notes the search finds, ignoring paging.
+    public var total: Int
+    /// How many results come before this page (``SearchOptions/offset``).
+    public var offset: Int
+
+    /// Creates a page.
+    public init(results: [SearchResult], total: Int, offset: Int) {
+        self.results = results
+        self.total = total
+        self.offset = max(offset, 0)
+    }
+
+    /// Whether results follow this page.
+    public var hasMore: Bool { offset + results.count < total }
+}

@@ -1,0 +1,90 @@
+import SQLiteKit
+
+/// A search statement: its SQL text and the value of each named parameter.
+struct SearchStatement {
+    /// The SQL text.
+    var sql: String
+    /// The named parameters (`:match`, `:limit`…) and their values.
+    var parameters: [String: SQLiteValue]
+}
+
+/// The one builder of search SQL. Every statement selects the ``ResultColumn``s first (read back by
+/// ``SearchResult/init(row:)``), then what it adds at ``ResultColumn/next``, and binds named parameters only.
+enum SearchSQL {
+    /// Ranked by bm25 (FTS5 orders and stops at the limit): ``ResultColumn``s, the score, then the snippet
+    /// columns when `snippets` is given. Never a second sort key (it would force a full sort).
+    static func ranked(match: String, query: ParsedQuery, options: SearchOptions,
+                       snippets: SearchSnippets?) -> SearchStatement {
+        let filter = SearchFilter(query: query, options: options)
+        let sql = """
+            SELECT \(ResultColumn.selectList), -notes_fts.rank\(snippets.map { ", " + $0.columns } ?? "")
+            FROM notes_fts JOIN notes n ON n.id = notes_fts.rowid
+            WHERE notes_fts MATCH :match\(filter.andClauses)
+            ORDER BY notes_fts.rank\(options.reverse ? " DESC" : "") LIMIT :limit OFFSET :offset
+            """
+        let parameters = filter.parameters.merging(snippets?.parameters ?? [:]) { first, _ in first }
+            .merging(paging(options)) { first, _ in first }
+            .merging([":match": .text(match)]) { first, _ in first }
+        return SearchStatement(sql: sql, parameters: parameters)
+    }
+
+    /// Ordered by a `notes` column (ties by id): ``ResultColumn``s, then the first 600 characters of the
+    /// body (for lead snippets) or `''`.
+    static func ordered(query: ParsedQuery, options: SearchOptions) -> SearchStatement {
+        let filter = SearchFilter(query: query, options: options, match: query.matchExpression)
+        var descending: Bool
+        let column: String
+        switch options.sort {
+        case .rank, .modified: column = "n.modified"; descending = true
+        case .created: column = "n.created"; descending = true
+        case .title: column = "n.title COLLATE NOCASE"; descending = false
+        case .path: column = "n.path"; descending = false
+        }
+        if options.reverse { descending.toggle() }
+        let direction = descending ? "DESC" : "ASC"
+        let sql = """
+            SELECT \(ResultColumn.selectList), \(options.includeSnippets ? "substr(n.body, 1, 600)" : "''")
+            FROM notes n WHERE \(filter.whereClause)
+            ORDER BY \(column) \(direction), n.id \(direction) LIMIT :limit OFFSET :offset
+            """
+        return SearchStatement(sql: sql, parameters: filter.parameters.merging(paging(options)) { first, _ in first })
+    }
+
+    /// The score and snippet columns of one note for `match`: for pages ordered by a `notes` column,
+    /// one indexed lookup per printed row.
+    static func pageSnippets(match: String, id: Int64, snippets: SearchSnippets) -> SearchStatement {
+        SearchStatement(
+            sql: "SELECT -rank, \(snippets.columns) FROM notes_fts WHERE notes_fts MATCH :match AND rowid = :id",
+            parameters: snippets.parameters.merging([":match": .text(match), ":id": .integer(id)]) { first, _ in first })
+    }
+
+    /// The number of notes `query` finds with `options` (ignoring paging); FTS5 alone counts a bare match.
+    static func count(query: ParsedQuery, options: SearchOptions) -> SearchStatement {
+        if let match = query.matchExpression, SearchFilter(query: query, options: options).isEmpty {
+            return SearchStatement(sql: "SELECT count(*) FROM notes_fts WHERE notes_fts MATCH :match",
+                                   parameters: [":match": .text(match)])
+        }
+        let filter = SearchFilter(query: query, options: options, match: query.matchExpression)
+        return SearchStatement(sql: "SELECT count(*) FROM notes n WHERE \(filter.whereClause)", parameters: filter.parameters)
+    }
+
+    /// Substring candidates: ``ResultColumn``s, the body, and the score; ranked by bm25 when `match` narrows
+    /// them, else every note passing the date filters of `options` (score 0).
+    static func substringCandidates(_ query: SubstringQuery, options: SearchOptions) -> SearchStatement {
+        let filter = SearchFilter(dates: options.dateFilters)
+        let columns = ResultColumn.selectList + ", n.body"
+        guard let match = query.matchExpression else {
+            return SearchStatement(sql: "SELECT \(columns), 0.0 FROM notes n WHERE \(filter.whereClause)",
+                                   parameters: filter.parameters)
+        }
+        let sql = """
+            SELECT \(columns), -notes_fts.rank FROM notes_fts JOIN notes n ON n.id = notes_fts.rowid
+            WHERE notes_fts MATCH :match\(filter.andClauses) ORDER BY notes_fts.rank
+            """
+        return SearchStatement(sql: sql, parameters: filter.parameters.merging([":match": .text(match)]) { first, _ in first })
+    }
+
+    private static func paging(_ options: SearchOptions) -> [String: SQLiteValue] {
+        [":limit": .integer(Int64(options.limit)), ":offset": .integer(Int64(max(options.offset, 0)))]
+    }
+}

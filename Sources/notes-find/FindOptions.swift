@@ -1,0 +1,107 @@
+import Foundation
+import NotesCLI
+import NotesFTS
+
+/// Everything `notes-find` was asked for, typed and checked; filled from ``table``.
+struct FindOptions: CommandOptions {
+    /// `--db`, if given (else the environment decides; see ``IndexLocation``).
+    var database: String?
+    /// Paging, order, date filters and snippets of the search.
+    var search = SearchOptions()
+    /// `-n`, `--limit`, if given.
+    var limit: Int?
+    /// `--since`, `--until`: only notes modified in that range.
+    var since: DatePeriod?
+    var until: DatePeriod?
+    var json = false
+    var filesWithMatches = false
+    var nulSeparated = false
+    var count = false
+    var explain = false
+    /// `--substring TEXT`.
+    var substring: SubstringQuery?
+    var color = ColorChoice.auto
+    /// The query words, as given.
+    var words: [String] = []
+
+    /// How results are printed.
+    var mode: OutputMode { json ? .json : count ? .count : filesWithMatches ? .paths : .human }
+
+    /// The query text: several arguments are joined; one holding spaces is a phrase the shell already
+    /// grouped (`notes-find "next week" x`).
+    var queryText: String {
+        words.count == 1 ? words[0] : words.map { part in
+            part.contains(where: \.isWhitespace) && !part.contains("\"") ? "\"\(part)\"" : part
+        }.joined(separator: " ")
+    }
+
+    mutating func finish(positionals: [String]) throws {
+        words = positionals
+        search.includeSnippets = !filesWithMatches || json
+        search.limit = limit ?? (filesWithMatches || count ? Int(Int32.max) : 20)
+        search.dateFilters = [since.map { DateComparison.atLeast.filter(.modified, $0) },
+                              until.map { DateComparison.atMost.filter(.modified, $0) }].compactMap { $0 }
+        if let substring {
+            if !words.isEmpty {
+                throw UsageError("--substring takes the whole text to find; give no other query words (got '\(words.joined(separator: " "))')")
+            }
+            if substring.isEmpty {
+                throw UsageError("empty --substring; give the text to find, e.g. `notes-find --substring 'talog'`")
+            }
+        } else if queryText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw UsageError("empty query; give words to search for, e.g. `notes-find deploy` (see --help)")
+        }
+    }
+
+    /// The options of `notes-find`, in `--help` order.
+    static let table = OptionTable<FindOptions>([
+        .value(["--db"], "PATH", help: "index file (default: $NOTES_DB, else $XDG_DATA_HOME/notes-fts/notes.sqlite)") {
+            $0.database = $1
+        },
+        .value(["-n", "--limit"], "N", help: "show at most N results (default 20; all with -l and -c)") {
+            $0.limit = try CommandLineTool.integer($1, option: "--limit", minimum: 1)
+        },
+        .value(["--offset"], "N", help: "skip the first N results (paging)") {
+            $0.search.offset = try CommandLineTool.integer($1, option: "--offset") ?? 0
+        },
+        .value(["--sort"], "KEY", help: "rank (default), modified, created, title or path") {
+            guard let key = SearchSort(rawValue: $1.lowercased()) else {
+                throw UsageError("--sort takes rank, modified, created, title or path, not '\($1)'")
+            }
+            $0.search.sort = key
+        },
+        .flag(["-r", "--reverse"], help: "reverse the order") { $0.search.reverse = true },
+        .value(["--since"], "DATE", help: "only notes modified since DATE (2024-01-31, 2024-06, 2024, 7d, 2w, 1y)") {
+            $0.since = try period($1, option: "--since")
+        },
+        .value(["--until"], "DATE", help: "only notes modified up to and including DATE") {
+            $0.until = try period($1, option: "--until")
+        },
+        .flag(["--json"], help: "print JSON Lines: one object per result, then a summary object") { $0.json = true },
+        .flag(["-l", "--files-with-matches"], help: "print only the paths of matching files, one per line") {
+            $0.filesWithMatches = true
+        },
+        .flag(["-0", "--null"], help: "with -l, end each path with NUL instead of newline (for xargs -0)") {
+            $0.nulSeparated = true
+        },
+        .flag(["-c", "--count"], help: "print only the number of matching notes") { $0.count = true },
+        .value(["--substring"], "TEXT", help: "find TEXT anywhere, in any script, as LIKE '%TEXT%' would (case-insensitive)") {
+            $0.substring = SubstringQuery($1)
+        },
+        .flag(["--explain"], help: "show how the query was read (tree, FTS5 MATCH expression, filters), then search") {
+            $0.explain = true
+        },
+        .value(["--color"], "WHEN", help: "auto (default), always or never; auto honours NO_COLOR") {
+            $0.color = try ColorChoice.parse($1)
+        },
+        .help,
+        .version,
+    ])
+
+    private static func period(_ text: String, option: String) throws -> DatePeriod {
+        guard let period = DatePeriod.parse(text) else {
+            throw UsageError("\(option) takes a date like 2024-01-31, 2024-06, 2024 or 7d, 2w, 1y, not '\(text)'")
+        }
+        return period
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import NotesCLI
+import NotesFTS
+
+/// `notes-index`: walks folders of notes into the index, incrementally; checks or rebuilds it.
+enum IndexCommand: Command {
+    static let name = "notes-index"
+    static let version = "\(NotesFTSVersion.string) (SQLite \(NotesFTSVersion.sqlite))"
+    static var options: OptionTable<IndexOptions> { IndexOptions.table }
+
+    static var help: String {
+        """
+        notes-index: index folders of text, Markdown and JSON notes for notes-find
+
+        Usage: notes-index [--db PATH] [options] PATH...
+
+        Walks each PATH (a folder, recursively, or a single file) and stores its notes in one SQLite file.
+        Re-runs are incremental: unchanged files are skipped without being read, changed files are updated
+        in place, and notes of files deleted under a PATH are removed.
+
+        Reads .txt, .md and .markdown (title from the first `# heading` or first line; YAML front matter;
+        #hashtags, Bear #multi word tags#; Obsidian aliases, Logseq properties, Notion property lines),
+        .json (an object, an array; Keep, Simplenote, Standard Notes and Day One exports) and .jsonl,
+        .rst, .adoc, .org, .html and Evernote .enex. Copies an export writes beside its notes (Keep's
+        Labels.txt and .html twins, Simplenote's .txt twins) are left out. Dates come from the note, else
+        a date in the file name (2024-01-31, 20240131, 2024_01_31), else the file's birth and change times.
+        Hidden files and folders below a PATH are skipped; symbolic links below a PATH are not followed.
+
+        Options:
+        \(options.helpLines().joined(separator: "\n"))
+
+        Exit status: 0 everything indexed; 1 done, but some inputs were skipped (each named on stderr);
+        2 nothing could be done (bad arguments, unreadable or unwritable index).
+
+        Examples:
+          notes-index ~/notes                      index a folder into the default index
+          notes-index --db notes.sqlite corpus     index the sample corpus into ./notes.sqlite
+          notes-index --db notes.sqlite --check    verify an index
+        """
+    }
+
+    static func run(_ options: IndexOptions) throws -> Int32 {
+        let path = IndexLocation.resolve(explicit: options.database, environment: ProcessInfo.processInfo.environment)
+        if options.isMaintenance && !FileManager.default.fileExists(atPath: path) {
+            throw NotesFTSError.indexNotFound(path: path)
+        }
+        let index = try NoteIndex(path: path, mode: .readWrite, tokenizer: options.tokenizer)
+        defer { index.close() }
+        if options.rebuild {
+            try index.rebuildFullText()
+            Terminal.writeError("\(name): rebuilt the full-text index of \(try index.noteCount()) notes in \(path)\n")
+        }
+        if options.check { try check(index, path: path) }
+        if options.paths.isEmpty { return 0 }
+        let summary = try indexPaths(options, into: index)
+        return summary.skipped > 0 ? 1 : 0
+    }
+
+    /// Runs both integrity checks; throws naming the one that failed and what to do.
+    private static func check(_ index: NoteIndex, path: String) throws {
+        let report = try index.checkIntegrity()
+        if !report.databaseOK {
+            throw CommandFailure("SQLite integrity_check failed on \(path): \(report.databaseProblems.prefix(3).joined(separator: "; ")); restore a backup or re-create the index")
+        }
+        if let problem = report.fullTextProblem {
+            throw CommandFailure("FTS5 integrity-check failed on \(path): \(problem); run `notes-index --db \(path) --rebuild`")
+        }
+        print("ok: SQLite integrity_check and FTS5 integrity-check passed (\(try index.noteCount()) notes in \(path))")
+    }
+
+    /// Indexes the paths with a progress line (on a terminal), a warning per skipped input and the summary.
+    private static func indexPaths(_ options: IndexOptions, into index: NoteIndex) throws -> IndexSummary {
+        let progress = ProgressLine(enabled: Terminal.isTerminal(2) && !options.quiet)
+        let indexer = Indexer(index: index)
+        indexer.fieldMap = options.fieldMap
+        indexer.onWarning = { warning in
+            progress.clear()
+            CommandLineTool.printError(name, "skipped \(warning.path): \(warning.reason)")
+        }
+        indexer.onProgress = { summary in
+            progress.update("indexing… \(summary.added + summary.updated + summary.unchanged + summary.skipped) of \(summary.seen) files")
+        }
+        let summary = try indexer.run(paths: options.paths)
+        progress.clear()
+        if !options.quiet { Terminal.writeError("\(name): \(summary.line)\n") }
+        return summary
+    }
+}

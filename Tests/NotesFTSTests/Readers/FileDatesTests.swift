@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import NotesFTS
+
+@Suite struct FileDatesTests {
+    @Test(arguments: [
+        ("/j/2024-01-31.md", "2024-01-31"), ("/j/20240131 standup.txt", "2024-01-31"), ("/j/2024_01_31.md", "2024-01-31"),
+        ("/j/2024-03-05-주간회의.md", "2024-03-05"), ("/2023-12-01/notes.md", nil), ("/j/1202401315.md", nil),
+        ("/j/2024-13-01.md", nil), ("/j/2024-0131.md", nil), ("/j/스탠드업-0415.txt", nil), ("/j/v20240131x.md", "2024-01-31"),
+    ])
+    func dateInFileName(path: String, day: String?) {
+        #expect(FileDates.dateInName(path).map { String(Timestamp.format($0).prefix(10)) } == day)
+    }
+
+    private let mtime = Date(timeIntervalSince1970: 1_790_000_000)
+    private let birth = Date(timeIntervalSince1970: 1_780_000_000)
+
+    private func complete(_ note: Note, path: String) -> Note {
+        var dated = note
+        let birth = birth
+        FileDates(modified: mtime, birth: { birth }).complete(&dated, path: path)
+        return dated
+    }
+
+    @Test func ownDatesComeFirstAndCreatedStandsInForModified() {
+        let own = Date(timeIntervalSince1970: 1_700_000_000)
+        let note = complete(Note(path: "/n/2024-01-01.md", title: "t", body: "", created: own), path: "/n/2024-01-01.md")
+        #expect(note.created == own && note.createdFrom == .note)
+        #expect(note.modified == own && note.modifiedFrom == .note)
+    }
+
+    @Test func aDailyNoteIsDatedByItsName() {
+        let note = complete(Note(path: "/n/2024-01-01.md", title: "t", body: ""), path: "/n/2024-01-01.md")
+        #expect(Samples.stamp(note.created) == "2024-01-01T00:00:00Z" && note.createdFrom == .fileName)
+        #expect(Samples.stamp(note.modified) == "2024-01-01T00:00:00Z" && note.modifiedFrom == .fileName)
+    }
+
+    @Test func otherwiseTheFileSystemDatesIt() {
+        let note = complete(Note(path: "/n/idea.md", title: "t", body: ""), path: "/n/idea.md")
+        #expect(note.created == birth && note.createdFrom == .fileSystem)
+        #expect(note.modified == mtime && note.modifiedFrom == .fileSystem)
+    }
+}
+
+extension FileDates {
+    /// Fixed file dates, for tests.
+    init(modified: Date?, birth: @escaping @Sendable () -> Date?) {
+        self.init(path: "/nonexistent", modified: modified)
+        self.birth = birth
+    }
+}

@@ -1,0 +1,29 @@
+import Testing
+@testable import NotesFTS
+
+@Suite struct LogseqPropertiesTests {
+    @Test func pagePropertiesGiveTitleTagsAndAliases() throws {
+        let note = try Samples.note("logseq/pages/Reading list.md")
+        #expect(note.title == "Reading list")
+        #expect(note.tags == ["books", "sci fi", "autumn"])
+        #expect(note.aliases == ["to-read"])
+    }
+
+    @Test func journalPagesAreNamedAndDatedByTheirDay() throws {
+        let path = Samples.path("logseq/journals/2024_01_31.md")
+        var note = try Samples.note("logseq/journals/2024_01_31.md")
+        #expect(note.title == "2024-01-31")
+        FileDates(path: path, modified: nil).complete(&note, path: path)
+        #expect(Samples.stamp(note.created) == "2024-01-31T00:00:00Z")
+        #expect(note.createdFrom == .fileName)
+    }
+
+    @Test(arguments: [
+        ("- title:: Block form\n  tags:: a", ["title": "Block form", "tags": "a"]),
+        ("plain text:: not at the start", [:]),
+        ("title:: x\n\nbody:: later", ["title": "x"]),
+    ])
+    func propertiesOnlyAtTheTop(text: String, values: [String: String]) {
+        #expect(LogseqProperties(Substring(text)).values == values)
+    }
+}
