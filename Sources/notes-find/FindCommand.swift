@@ -61,7 +61,8 @@ enum FindCommand: Command {
                 throw CommandFailure("nothing to search for in '\(options.queryText)' (no letters or digits)", status: 1)
             }
             search = Search(results: { try $0.search(query, options: options.search) },
-                            count: { try $0.count(query, options: options.search) })
+                            count: { try $0.count(query, options: options.search) },
+                            ranking: { try $0.rankingPath(query, options: options.search) })
         }
         let found = try searchAndPrint(search, options, output, started: started)
         return found > 0 ? 0 : 1
@@ -71,6 +72,8 @@ enum FindCommand: Command {
     private struct Search {
         let results: (NoteIndex) throws -> [SearchResult]
         let count: (NoteIndex) throws -> Int
+        /// Which ranking path the search takes, for `--explain`.
+        var ranking: ((NoteIndex) throws -> String)? = nil
     }
 
     /// Opens the index read-only, runs `search` (and its count where the mode needs a total) and prints;
@@ -81,6 +84,9 @@ enum FindCommand: Command {
         let index = try NoteIndex(path: IndexLocation.resolve(explicit: options.database, environment: environment),
                                   mode: .readOnly)
         defer { index.close() }
+        if options.explain, options.mode != .count, let ranking = search.ranking {
+            explain(["ranking: " + (try ranking(index))], options, output)
+        }
         let style = Style(enabled: options.color.enabled(isTerminal: Terminal.isTerminal(1), environment: environment))
         let printer = ResultPrinter(mode: options.mode, style: style, nulSeparated: options.nulSeparated,
                                     currentDirectory: FileManager.default.currentDirectoryPath, output: output)
