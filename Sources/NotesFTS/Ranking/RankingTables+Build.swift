@@ -62,7 +62,7 @@ extension RankingTables {
         let step = max(highest / sampleSize, 1)
         var documents: [String: Int] = [:]
         var sampled = 0
-        let statement = try db.prepare("SELECT title, body, tags FROM notes WHERE id = ?1")
+        let statement = try db.prepare("SELECT title, body, tags FROM \(Schema.fullTextContent) WHERE id = ?1")
         defer { statement.finalize() }
         for id in stride(from: step, through: highest, by: step) {
             try statement.bind([.integer(Int64(id))])

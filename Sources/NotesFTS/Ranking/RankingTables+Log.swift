@@ -32,7 +32,7 @@ extension RankingTables {
             if let (title, body, tags) = removals[note] {
                 try tracked.remove(note: note, terms: tokenizer.terms(title: title, body: body, tags: tags), db)
             }
-            let current = try db.query("SELECT title, body, tags FROM notes WHERE id = ?1", [.integer(note)]) { row in
+            let current = try db.query("SELECT title, body, tags FROM \(Schema.fullTextContent) WHERE id = ?1", [.integer(note)]) { row in
                 tokenizer.terms(title: row.text(0) ?? "", body: row.text(1) ?? "", tags: row.text(2) ?? "")
             }
             if let terms = current.first, let size = try DocumentSizes.size(of: note, db) {
