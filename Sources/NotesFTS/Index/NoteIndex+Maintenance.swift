@@ -31,11 +31,12 @@ extension NoteIndex {
         }
     }
 
-    /// Rebuilds `notes_fts` and the top-k side tables from `notes` in one transaction (after a crash, or to
-    /// recover from a failed check).
+    /// Rebuilds `notes_fts` from `notes`, and beside it the word list (``Vocabulary``) and the top-k side
+    /// tables (``RankingTables``), in one transaction (after a crash, or to recover from a failed check).
     package func rebuildFullText() throws {
         try transaction {
             try connection.run("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
+            try Vocabulary.rebuild(connection)
             try RankingTables.rebuild(connection, settings: rankingSettings)
         }
     }

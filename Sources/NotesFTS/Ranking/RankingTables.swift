@@ -1,6 +1,6 @@
 import SQLiteKit
 
-/// The side tables of the top-k path, in the index file beside `notes_fts` (schema v3):
+/// The side tables of the top-k path, in the index file beside `notes_fts` (schema v6):
 ///
 /// - `topk_terms(term, df, frontier)`: each tracked (frequent) term, the exact number of notes holding it,
 ///   and the ``ImpactFrontier`` of its notes outside the head;
@@ -18,21 +18,21 @@ enum RankingTables {
     static let metaKey = "topk"
     static let formatVersion = "1"
 
-    /// Migration 3: the tables, and triggers that also log every change of the indexed columns.
+    /// Migration 6: the tables, and triggers that also log every change of the indexed columns.
     static let migrationSQL = """
-        CREATE TABLE topk_terms (
+        CREATE TABLE IF NOT EXISTS topk_terms (
           term     TEXT PRIMARY KEY,
           df       INTEGER NOT NULL,
           frontier BLOB NOT NULL
         ) WITHOUT ROWID;
-        CREATE TABLE topk_head (
+        CREATE TABLE IF NOT EXISTS topk_head (
           term      TEXT NOT NULL,
           note      INTEGER NOT NULL,
           frequency REAL NOT NULL,
           size      INTEGER NOT NULL,
           PRIMARY KEY (term, note)
         ) WITHOUT ROWID;
-        CREATE TABLE topk_log (
+        CREATE TABLE IF NOT EXISTS topk_log (
           seq   INTEGER PRIMARY KEY,
           note  INTEGER NOT NULL,
           title TEXT,
