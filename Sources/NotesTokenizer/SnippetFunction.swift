@@ -49,7 +49,8 @@ package enum SnippetFunction {
         let result = withUnsafeMutablePointer(to: &span) { pointer in
             api.xTokenize?(fts, text, length, UnsafeMutableRawPointer(pointer)) { context, flags, _, _, start, end in
                 if flags & FTS5_TOKEN_COLOCATED != 0 { return SQLITE_OK }
-                let span = context!.assumingMemoryBound(to: SnippetSpan.self)
+                guard let context else { return SQLITE_MISUSE }
+                let span = context.assumingMemoryBound(to: SnippetSpan.self)
                 return span.pointee.add(start: Int(start), end: Int(end)) ? SQLITE_OK : SQLITE_DONE
             } ?? SQLITE_ERROR
         }
