@@ -24,26 +24,34 @@ package enum MatchHighlighter {
         var ends: [Int32] = []
     }
 
+    /// An SQLite result code other than `SQLITE_OK`, from one of FTS5's calls.
+    private struct Failure: Error {
+        let code: Int32
+    }
+
     private static func highlight(_ apiPointer: UnsafePointer<Fts5ExtensionApi>?, _ fts: OpaquePointer?,
                                   _ context: OpaquePointer?, _ count: Int32,
                                   _ values: UnsafeMutablePointer<OpaquePointer?>?) {
-        guard let api = apiPointer?.pointee, let fts, let context else { return }
-        guard count == 3, let values else {
-            sqlite3_result_error(context, "wrong number of arguments to function \(functionName)()", -1)
-            return
+        guard let call = AuxiliaryCall(apiPointer, fts, context, count, values, expected: 3, name: functionName),
+              let (text, length) = call.columnText(call.int(0)) else { return }
+        do {
+            let offsets = try tokenOffsets(call.api, call.fts, text: text, length: length)
+            let ranges = try matchRanges(call.api, call.fts, column: call.int(0), offsets: offsets)
+            let whole = SnippetSpan(bytes: 0..<Int(length), marks: ranges.map { Int($0.0)..<Int($0.1) })
+            call.resultText(SnippetWindow.render(UnsafeRawBufferPointer(start: text, count: Int(length)), span: whole,
+                                                 open: call.bytes(1), close: call.bytes(2), ellipsis: []))
+        } catch let failure as Failure {
+            sqlite3_result_error_code(call.context, failure.code)
+        } catch {
+            sqlite3_result_error_code(call.context, SQLITE_ERROR)
         }
-        let column = sqlite3_value_int(values[0])
-        let open = sqlite3_value_text(values[1]).map { String(cString: $0) } ?? ""
-        let close = sqlite3_value_text(values[2]).map { String(cString: $0) } ?? ""
+    }
 
-        var text: UnsafePointer<CChar>?
-        var length: Int32 = 0
-        var result = api.xColumnText?(fts, column, &text, &length) ?? SQLITE_ERROR
-        guard result == SQLITE_OK else { sqlite3_result_error_code(context, result); return }
-        guard let text else { sqlite3_result_null(context); return }
-
+    /// The byte offsets of each token position of `text`, as FTS5 re-tokenizes it (colocated tokens skipped).
+    private static func tokenOffsets(_ api: Fts5ExtensionApi, _ fts: OpaquePointer, text: UnsafePointer<CChar>,
+                                     length: Int32) throws -> Offsets {
         let offsets = Offsets()
-        result = withExtendedLifetime(offsets) {
+        let result = withExtendedLifetime(offsets) {
             api.xTokenize?(fts, text, length, Unmanaged.passUnretained(offsets).toOpaque()) {
                 context, flags, _, _, start, end in
                 if flags & FTS5_TOKEN_COLOCATED != 0 { return SQLITE_OK }
@@ -54,13 +62,18 @@ package enum MatchHighlighter {
                 return SQLITE_OK
             } ?? SQLITE_ERROR
         }
-        guard result == SQLITE_OK else { sqlite3_result_error_code(context, result); return }
+        guard result == SQLITE_OK else { throw Failure(code: result) }
+        return offsets
+    }
 
-        // Byte ranges of every phrase match in this column.
+    /// The byte ranges of every phrase match in `column` (``SnippetWindow/render(_:span:open:close:ellipsis:)``
+    /// sorts them and merges overlapping or touching ones).
+    private static func matchRanges(_ api: Fts5ExtensionApi, _ fts: OpaquePointer, column: Int32,
+                                    offsets: Offsets) throws -> [(Int32, Int32)] {
         var ranges: [(Int32, Int32)] = []
         var instances: Int32 = 0
-        result = api.xInstCount?(fts, &instances) ?? SQLITE_ERROR
-        guard result == SQLITE_OK else { sqlite3_result_error_code(context, result); return }
+        let result = api.xInstCount?(fts, &instances) ?? SQLITE_ERROR
+        guard result == SQLITE_OK else { throw Failure(code: result) }
         for instance in 0..<instances {
             var phrase: Int32 = 0
             var instanceColumn: Int32 = 0
@@ -71,34 +84,6 @@ package enum MatchHighlighter {
             guard position >= 0, last < offsets.starts.count, last >= Int(position) else { continue }
             ranges.append((offsets.starts[Int(position)], offsets.ends[last]))
         }
-        ranges.sort { $0.0 < $1.0 }
-        var merged: [(Int32, Int32)] = []
-        for range in ranges {
-            if let previous = merged.last, range.0 <= previous.1 {
-                merged[merged.count - 1].1 = max(previous.1, range.1)
-            } else {
-                merged.append(range)
-            }
-        }
-
-        let bytes = UnsafeRawBufferPointer(start: text, count: Int(length))
-        var output: [UInt8] = []
-        output.reserveCapacity(Int(length) + merged.count * (open.utf8.count + close.utf8.count))
-        var cursor = 0
-        for (start, end) in merged where Int(start) >= cursor && Int(end) <= bytes.count {
-            output += bytes[cursor..<Int(start)]
-            output += open.utf8
-            output += bytes[Int(start)..<Int(end)]
-            output += close.utf8
-            cursor = Int(end)
-        }
-        output += bytes[cursor...]
-        let byteCount = Int32(output.count)
-        output.append(0)
-        output.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { characters in
-                sqlite3_result_text(context, characters.baseAddress, byteCount, csqlite_transient())
-            }
-        }
+        return ranges
     }
 }

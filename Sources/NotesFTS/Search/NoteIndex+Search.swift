@@ -51,6 +51,7 @@ extension NoteIndex {
     }
 
     private static func search(_ db: Connection, _ query: ParsedQuery, options: SearchOptions) throws -> [SearchResult] {
+        if query.exceedsNestingLimit { throw NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit) }
         if (query.isEmpty && options.dateFilters.isEmpty) || options.limit <= 0 { return [] }
         if let match = query.matchExpression, options.sort == .rank, !query.onlySelects {
             return try rankedSearch(db, match: match, query: query, options: options)
@@ -59,6 +60,7 @@ extension NoteIndex {
     }
 
     private static func count(_ db: Connection, _ query: ParsedQuery, options: SearchOptions) throws -> Int {
+        if query.exceedsNestingLimit { throw NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit) }
         if query.isEmpty && options.dateFilters.isEmpty { return 0 }
         let statement = SearchSQL.count(query: query, options: options)
         return try db.query(statement.sql, named: statement.parameters) { $0.int(0) }.first ?? 0
@@ -67,6 +69,9 @@ extension NoteIndex {
     private static func rankedSearch(_ db: Connection, match: String, query: ParsedQuery,
                                      options: SearchOptions) throws -> [SearchResult] {
         let snippets = options.includeSnippets ? SearchSnippets(match: match, query: query, options: options) : nil
+        if case .answered(let hits, _) = try TopKPlan.run(db, query, options: options) {
+            return try topKResults(db, hits, match: match, snippets: snippets)
+        }
         let statement = SearchSQL.ranked(match: match, query: query, options: options, snippets: snippets)
         let results = try db.query(statement.sql, named: statement.parameters) { row in
             var result = SearchResult(row: row)
@@ -80,6 +85,35 @@ extension NoteIndex {
                 return options.reverse ? left.score < right.score : left.score > right.score
             }
             return left.id < right.id
+        }
+    }
+
+    /// The rows and snippets of the notes the top-k path chose, in its order, with its scores.
+    private static func topKResults(_ db: Connection, _ hits: [TopKPlan.Hit], match: String,
+                                    snippets: SearchSnippets?) throws -> [SearchResult] {
+        if hits.isEmpty { return [] }
+        let statement = SearchSQL.topKRows(ids: hits.map(\.id), match: match, snippets: snippets)
+        var rows: [Int64: SearchResult] = [:]
+        for result in try db.query(statement.sql, named: statement.parameters, { row in
+            var result = SearchResult(row: row)
+            snippets?.read(row, at: ResultColumn.next + 1, into: &result)
+            return result
+        }) { rows[result.id] = result }
+        return hits.compactMap { hit in
+            guard var result = rows[hit.id] else { return nil }
+            result.score = hit.score
+            return result
+        }
+    }
+
+    /// Which path ranking `query` takes (top-k, or full scoring and why): what `--explain` prints.
+    package func rankingPath(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> String {
+        guard query.matchExpression != nil, options.sort == .rank else { return "not ranked (no words, or sorted by a column)" }
+        return try read { db in
+            switch try TopKPlan.run(db, query, options: options) {
+            case .answered(_, let description): return description
+            case .fullScoring(let reason): return "full scoring by FTS5 (\(reason))"
+            }
         }
     }
 
