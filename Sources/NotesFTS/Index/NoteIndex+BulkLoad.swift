@@ -86,7 +86,7 @@ extension NoteIndex {
 
     /// Runs `body` as a bulk first build: one transaction, `synchronous` as `settings` say, FTS5's `hashsize`
     /// raised and (unless the triggers stay) the sync triggers dropped; after `body`, a `'rebuild'` if asked,
-    /// then the triggers again, and commit. A failure rolls everything back; `synchronous` is restored.
+    /// then the triggers again, the word list (``Vocabulary``) and the top-k side tables, and commit. A failure rolls everything back; `synchronous` is restored.
     func bulkLoad<T>(_ settings: BulkLoadSettings, _ body: () throws -> T) throws -> T {
         try wrap {
             let synchronousBefore = try connection.scalarInt("PRAGMA synchronous")
@@ -102,6 +102,8 @@ extension NoteIndex {
                     try connection.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
                 }
                 if settings.fullText != .triggersDuringLoad { try connection.execute(Schema.triggerSQL) }
+                try Vocabulary.rebuild(connection)
+                try RankingTables.rebuild(connection, settings: rankingSettings)
                 return value
             }
         }

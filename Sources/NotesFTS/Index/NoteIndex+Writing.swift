@@ -101,14 +101,11 @@ extension NoteIndex {
 
     /// The recorded sources at `root` or below it (`root` itself when it is a file), keyed by path.
     package func sources(under root: String) throws -> [String: SourceFile] {
-        let directory = root.hasSuffix("/") ? root : root + "/"
-        // "/" + 1 is "0": the half-open range [root/, root0) holds exactly the paths below root.
-        let upper = String(directory.dropLast()) + "0"
         let rows = try wrap {
             try connection.query("""
                 SELECT path, size, mtime_ns, hash FROM sources
                 WHERE path = ?1 OR (path >= ?2 AND path < ?3)
-                """, [.text(root), .text(directory), .text(upper)]) { row in
+                """, Self.pathRange(root)) { row in
                 SourceFile(path: row.text(0) ?? "", size: row.int64(1), mtimeNanoseconds: row.int64(2),
                            hash: row.text(3) ?? "")
             }
@@ -119,6 +116,10 @@ extension NoteIndex {
     /// Inserts or updates one note; returns whether a row was written.
     private func upsert(_ note: Note) throws -> Bool {
         let row = NoteRow(note, path: note.path, position: note.position)
-        return try wrap { try connection.run(Self.upsertSQL, row.values) } > 0
+        return try wrap {
+            guard try connection.run(Self.upsertSQL, row.values) > 0 else { return false }
+            try Vocabulary.learn(connection, from: [row.title, row.body, row.tags])
+            return true
+        }
     }
 }

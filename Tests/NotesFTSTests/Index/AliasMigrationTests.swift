@@ -29,7 +29,7 @@ import Testing
     func version2IsUpgradedInPlaceKeepingNotesAndTokenizer(tokenizer: FullTextTokenizer) throws {
         try writeVersion2Index(tokenizer: tokenizer)
         let index = try NoteIndex(path: folder.database)
-        #expect(try index.connection.userVersion == 3)
+        #expect(try index.connection.userVersion == Schema.currentVersion)
         #expect(try index.tokenizerName() == tokenizer.recordedName)
         #expect(try index.titles("milk") == ["Groceries"])
         #expect(try index.checkIntegrity().isOK)
