@@ -64,7 +64,8 @@ struct FindOptions: CommandOptions {
         .value(["--offset"], "N", help: "skip the first N results (paging)") {
             $0.search.offset = try CommandLineTool.integer($1, option: "--offset") ?? 0
         },
-        .value(["--sort"], "KEY", help: "rank (default), modified, created, title or path") {
+        .value(["--sort"], "KEY", help: "rank (default), modified, created, title or path",
+               choices: SearchSort.allCases.map(\.rawValue)) {
             guard let key = SearchSort(rawValue: $1.lowercased()) else {
                 throw UsageError("--sort takes rank, modified, created, title or path, not '\($1)'")
             }
@@ -91,9 +92,11 @@ struct FindOptions: CommandOptions {
         .flag(["--explain"], help: "show how the query was read (tree, FTS5 MATCH expression, filters), then search") {
             $0.explain = true
         },
-        .value(["--color"], "WHEN", help: "auto (default), always or never; auto honours NO_COLOR") {
+        .value(["--color"], "WHEN", help: "auto (default), always or never; auto honours NO_COLOR",
+               choices: ["auto", "always", "never"]) {
             $0.color = try ColorChoice.parse($1)
         },
+        .generate,
         .help,
         .version,
     ])

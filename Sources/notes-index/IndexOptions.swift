@@ -32,7 +32,8 @@ struct IndexOptions: CommandOptions {
         },
         .flag(["--check"], help: "verify the index (SQLite and FTS5 integrity checks); exit 0 if both pass") { $0.check = true },
         .flag(["--rebuild"], help: "rebuild the full-text index from the notes table, in one transaction") { $0.rebuild = true },
-        .value(["--tokenizer"], "NAME", help: "cjk (Korean, Chinese, Japanese by substring; the default for a new index) or unicode61 (whole words only); the index keeps its choice, a change rebuilds it") {
+        .value(["--tokenizer"], "NAME", help: "cjk (Korean, Chinese, Japanese by substring; the default for a new index) or unicode61 (whole words only); the index keeps its choice, a change rebuilds it",
+               choices: ["cjk", "unicode61"]) {
             switch $1.lowercased() {
             case "cjk": $0.tokenizer = .cjk
             case "unicode61": $0.tokenizer = .unicode61
@@ -47,6 +48,7 @@ struct IndexOptions: CommandOptions {
             }
         },
         .flag(["-q", "--quiet"], help: "print warnings only, no summary line") { $0.quiet = true },
+        .generate,
         .help,
         .version,
     ])
