@@ -6,7 +6,16 @@ extension IndexSummary {
     public var line: String {
         "\(seen) files seen, \(read) read: \(added) added, \(updated) updated, \(unchanged) unchanged, "
             + "\(removed) removed, \(skipped) skipped" + (leftOut > 0 ? ", \(leftOut) export copies left out" : "")
-            + "; \(notes) notes in the index; "
+            + "; \(otherFilesClause)\(notes) notes in the index; "
             + String(format: "%.2fs", elapsedSeconds)
+    }
+
+    /// `12 other files not read: 9 .png, 3 .pdf; `, most frequent kind first (empty when there were none).
+    var otherFilesClause: String {
+        let total = otherFiles.values.reduce(0, +)
+        guard total > 0 else { return "" }
+        let kinds = otherFiles.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        let noun = total == 1 ? "other file" : "other files"
+        return "\(total) \(noun) not read: " + kinds.map { "\($0.value) \($0.key)" }.joined(separator: ", ") + "; "
     }
 }

@@ -57,7 +57,7 @@ enum FindCommand: Command {
             if query.isOnlyExclusion {
                 throw CommandFailure("'\(options.queryText)' only excludes words; add a word to search for, e.g. `notes-find 'meeting -draft'`")
             }
-            if query.isEmpty {
+            if query.isEmpty && options.search.dateFilters.isEmpty {
                 throw CommandFailure("nothing to search for in '\(options.queryText)' (no letters or digits)", status: 1)
             }
             search = Search(results: { try $0.search(query, options: options.search) },

@@ -55,6 +55,8 @@ struct ResultPrinter {
             ("tags", .array(result.tags.map(JSONValue.string))),
             ("created", .string(result.created.map(Timestamp.format))),
             ("modified", .string(result.modified.map(Timestamp.format))),
+            ("created_from", .string(result.createdFrom?.rawValue)),
+            ("modified_from", .string(result.modifiedFrom?.rawValue)),
         ])
     }
 

@@ -25,7 +25,10 @@ enum IndexCommand: Command {
         .rst, .adoc, .org, .html and Evernote .enex. Copies an export writes beside its notes (Keep's
         Labels.txt and .html twins, Simplenote's .txt twins) are left out. Dates come from the note, else
         a date in the file name (2024-01-31, 20240131, 2024_01_31), else the file's birth and change times.
-        Hidden files and folders below a PATH are skipped; symbolic links below a PATH are not followed.
+        Hidden files and folders below a PATH are skipped, and so is what .gitignore, .ignore and .notesignore
+        files exclude (gitignore syntax, nested files, `!` to re-include; .notesignore wins over .ignore, which
+        wins over .gitignore). Symbolic links below a PATH are followed only with -L. Files that are not
+        notes are counted by extension in the summary; -v names them.
 
         Options:
         \(options.helpLines().joined(separator: "\n"))
@@ -37,6 +40,7 @@ enum IndexCommand: Command {
           notes-index ~/notes                      index a folder into the default index
           notes-index --db notes.sqlite corpus     index the sample corpus into ./notes.sqlite
           notes-index --db notes.sqlite --check    verify an index
+          notes-index --forget ~/old-notes         remove a folder's notes from the index
         """
     }
 
@@ -47,14 +51,18 @@ enum IndexCommand: Command {
         }
         let index = try NoteIndex(path: path, mode: .readWrite, tokenizer: options.tokenizer)
         defer { index.close() }
+        var status: Int32 = 0
+        for root in options.forget where try !forget(root, in: index) { status = 1 }
         if options.rebuild {
             try index.rebuildFullText()
             Terminal.writeError("\(name): rebuilt the full-text index of \(try index.noteCount()) notes in \(path)\n")
         }
         if options.check { try check(index, path: path) }
-        if options.paths.isEmpty { return 0 }
+        if options.listRoots { try listRoots(index) }
+        if options.paths.isEmpty { return status }
         let summary = try indexPaths(options, into: index)
-        return summary.skipped > 0 ? 1 : 0
+        if summary.skipped > 0 { status = 1 }
+        return status
     }
 
     /// Runs both integrity checks; throws naming the one that failed and what to do.
@@ -69,15 +77,29 @@ enum IndexCommand: Command {
         print("ok: SQLite integrity_check and FTS5 integrity-check passed (\(try index.noteCount()) notes in \(path))")
     }
 
-    /// Indexes the paths with a progress line (on a terminal), a warning per skipped input and the summary.
-    private static func indexPaths(_ options: IndexOptions, into index: NoteIndex) throws -> IndexSummary {
-        let progress = ProgressLine(enabled: Terminal.isTerminal(2) && !options.quiet)
+    /// An indexer with the walk options, a warning per skipped input and, with `-v`, a notice per file
+    /// that is not a note and per ignored path.
+    static func makeIndexer(_ options: IndexOptions, index: NoteIndex, progress: ProgressLine) -> Indexer {
         let indexer = Indexer(index: index)
+        indexer.walkOptions = options.walk
         indexer.fieldMap = options.fieldMap
         indexer.onWarning = { warning in
             progress.clear()
             CommandLineTool.printError(name, "skipped \(warning.path): \(warning.reason)")
         }
+        if options.verbose {
+            indexer.onNotice = { notice in
+                progress.clear()
+                CommandLineTool.printError(name, "\(notice.path): \(notice.reason)")
+            }
+        }
+        return indexer
+    }
+
+    /// Indexes the paths with a progress line (on a terminal), a warning per skipped input and the summary.
+    private static func indexPaths(_ options: IndexOptions, into index: NoteIndex) throws -> IndexSummary {
+        let progress = ProgressLine(enabled: Terminal.isTerminal(2) && !options.quiet)
+        let indexer = makeIndexer(options, index: index, progress: progress)
         indexer.onProgress = { summary in
             progress.update("indexing… \(summary.added + summary.updated + summary.unchanged + summary.skipped) of \(summary.seen) files")
         }

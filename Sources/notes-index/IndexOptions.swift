@@ -10,19 +10,28 @@ struct IndexOptions: CommandOptions {
     /// `--tokenizer`, if given (else the index keeps its own).
     var tokenizer: FullTextTokenizer?
     var quiet = false
+    /// `-v`: name each file that is not a note and each path an ignore rule leaves out.
+    var verbose = false
+    /// `--exclude`, `--no-ignore`, `-L`.
+    var walk = WalkOptions()
+    /// `--forget`: roots whose notes are removed before anything else.
+    var forget: [String] = []
+    var listRoots = false
     /// `--map`: where JSON exports keep their note fields.
     var fieldMap: JSONFieldMap?
     /// The files and folders to index.
     var paths: [String] = []
 
-    /// Whether `--check` or `--rebuild` was asked for (then no path is needed).
-    var isMaintenance: Bool { check || rebuild }
+    /// Whether only maintenance was asked for (`--check`, `--rebuild`, `--forget`, `--list-roots`): then no
+    /// path is needed.
+    var isMaintenance: Bool { check || rebuild || !forget.isEmpty || listRoots }
 
     mutating func finish(positionals: [String]) throws {
         paths = positionals
         if paths.isEmpty && !isMaintenance {
             throw UsageError("no folders or files to index; name at least one, e.g. `notes-index ~/notes` (see --help)")
         }
+        if quiet && verbose { throw UsageError("-q and -v exclude each other; choose one") }
     }
 
     /// The options of `notes-index`, in `--help` order.
@@ -40,6 +49,18 @@ struct IndexOptions: CommandOptions {
             default: throw UsageError("--tokenizer takes cjk or unicode61, not '\($1)'")
             }
         },
+        .value(["--exclude"], "GLOB", help: "leave out files and folders matching GLOB (gitignore syntax, anchored at each PATH; repeatable)") {
+            guard !$1.isEmpty else { throw UsageError("--exclude needs a glob, e.g. --exclude 'archive/'") }
+            $0.walk.excludes.append($1)
+        },
+        .flag(["--no-ignore"], help: "do not read .gitignore, .ignore and .notesignore files") { $0.walk.readsIgnoreFiles = false },
+        .flag(["-L", "--follow"], help: "follow symbolic links below each PATH (a link back to a folder above it is reported)") {
+            $0.walk.followsLinks = true
+        },
+        .value(["--forget"], "PATH", help: "remove the notes of PATH (a root, or any file or folder in the index; repeatable)") {
+            $0.forget.append($1)
+        },
+        .flag(["--list-roots"], help: "list the files and folders indexed, with their file and note counts") { $0.listRoots = true },
         .value(["--map"], "FIELD=KEY,...", help: "read JSON notes with these keys, e.g. title=headline,body=content.text,tags=labels[].name,created=ts (fields: title, body, tags, created, modified; a missing key is an error unless its path ends with ?)") {
             do {
                 $0.fieldMap = try JSONFieldMap($1)
@@ -48,6 +69,9 @@ struct IndexOptions: CommandOptions {
             }
         },
         .flag(["-q", "--quiet"], help: "print warnings only, no summary line") { $0.quiet = true },
+        .flag(["-v", "--verbose"], help: "also name each file that is not a note and each path an ignore rule leaves out") {
+            $0.verbose = true
+        },
         .generate,
         .help,
         .version,

@@ -45,6 +45,10 @@ extension NoteIndex {
         var tags: String
         var created: String?
         var modified: String?
+        /// Aliases, one a line.
+        var aliases: String
+        var createdFrom: String?
+        var modifiedFrom: String?
 
         /// The row `note` is stored as, at `position` of `path`.
         init(_ note: Note, path: String, position: Int) {
@@ -56,12 +60,22 @@ extension NoteIndex {
             tags = TagList.join(note.tags)
             created = note.created.map(Timestamp.format)
             modified = note.modified.map(Timestamp.format)
+            aliases = note.aliases.map { TextNormalization.normalize($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+                .filter { !$0.isEmpty }.joined(separator: "\n")
+            createdFrom = note.created == nil ? nil : (note.createdFrom ?? .note).rawValue
+            modifiedFrom = note.modified == nil ? nil : (note.modifiedFrom ?? .note).rawValue
         }
 
-        /// The values of `notes(path, position, line, title, body, tags, created, modified)`, as `?1`…`?8`.
+        /// The text `notes_fts` indexes as the title (``Schema/indexedTitle(_:)``, computed here).
+        var indexedTitle: String { aliases.isEmpty ? title : title + "\n" + aliases }
+
+        /// The columns ``values`` fill, in order.
+        static let columns = "path, position, line, title, body, tags, created, modified, aliases, created_from, modified_from"
+
+        /// The values of ``columns``, as `?1`…`?11`.
         var values: [SQLiteValue] {
             [.text(path), .integer(Int64(position)), .integer(Int64(line)), .text(title), .text(body), .text(tags),
-             SQLiteValue(created), SQLiteValue(modified)]
+             SQLiteValue(created), SQLiteValue(modified), .text(aliases), SQLiteValue(createdFrom), SQLiteValue(modifiedFrom)]
         }
     }
 
@@ -120,12 +134,11 @@ extension NoteIndex {
         try wrap {
             for row in rows {
                 try connection.run("""
-                    INSERT INTO notes(path, position, line, title, body, tags, created, modified)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                    INSERT INTO notes(\(NoteRow.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
                     """, row.values)
                 if alsoFullText {
                     try connection.run("INSERT INTO notes_fts(rowid, title, body, tags) VALUES (?1, ?2, ?3, ?4)",
-                                       [.integer(connection.lastInsertRowID), .text(row.title), .text(row.body), .text(row.tags)])
+                                       [.integer(connection.lastInsertRowID), .text(row.indexedTitle), .text(row.body), .text(row.tags)])
                 }
             }
             try recordSource(source, indexedAt: indexedAt)

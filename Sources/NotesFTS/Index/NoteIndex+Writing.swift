@@ -17,14 +17,16 @@ extension NoteIndex {
     }
 
     private static let upsertSQL = """
-        INSERT INTO notes(path, position, line, title, body, tags, created, modified)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+        INSERT INTO notes(\(NoteRow.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
         ON CONFLICT(path, position) DO UPDATE SET
           line = excluded.line, title = excluded.title, body = excluded.body, tags = excluded.tags,
-          created = excluded.created, modified = excluded.modified
+          created = excluded.created, modified = excluded.modified, aliases = excluded.aliases,
+          created_from = excluded.created_from, modified_from = excluded.modified_from
         WHERE notes.line IS NOT excluded.line OR notes.title IS NOT excluded.title
           OR notes.body IS NOT excluded.body OR notes.tags IS NOT excluded.tags
           OR notes.created IS NOT excluded.created OR notes.modified IS NOT excluded.modified
+          OR notes.aliases IS NOT excluded.aliases OR notes.created_from IS NOT excluded.created_from
+          OR notes.modified_from IS NOT excluded.modified_from
         """
 
     /// Stores `note` (insert, or update in place when a note with the same path and position exists) and
@@ -99,14 +101,11 @@ extension NoteIndex {
 
     /// The recorded sources at `root` or below it (`root` itself when it is a file), keyed by path.
     package func sources(under root: String) throws -> [String: SourceFile] {
-        let directory = root.hasSuffix("/") ? root : root + "/"
-        // "/" + 1 is "0": the half-open range [root/, root0) holds exactly the paths below root.
-        let upper = String(directory.dropLast()) + "0"
         let rows = try wrap {
             try connection.query("""
                 SELECT path, size, mtime_ns, hash FROM sources
                 WHERE path = ?1 OR (path >= ?2 AND path < ?3)
-                """, [.text(root), .text(directory), .text(upper)]) { row in
+                """, Self.pathRange(root)) { row in
                 SourceFile(path: row.text(0) ?? "", size: row.int64(1), mtimeNanoseconds: row.int64(2),
                            hash: row.text(3) ?? "")
             }

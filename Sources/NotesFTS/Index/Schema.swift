@@ -7,14 +7,21 @@ import SQLiteKit
 /// one transaction, so an index written by an older version is upgraded in place and never deleted.
 /// The table names are a public contract: other tools query them.
 ///
-/// - `notes`: one row a note (`id`, `path`, `position`, `line`, `title`, `body`, `tags`, `created`, `modified`);
-/// - `notes_fts`: FTS5 over `title`, `body`, `tags` with `content='notes'`, synced by three triggers;
+/// - `notes`: one row a note (`id`, `path`, `position`, `line`, `title`, `body`, `tags`, `created`, `modified`,
+///   and from v3 `aliases`, `created_from`, `modified_from`);
+/// - `notes_fts`: FTS5 over `title` (with the aliases), `body`, `tags` with `content='notes_fts_content'` (a
+///   view of `notes`, from v3; `content='notes'` before), synced by three triggers;
 /// - `sources`: one row a file read (`path`, `size`, `mtime_ns`, `hash`, `indexed_at`), for incremental runs;
 /// - `meta` (from v2): `key`/`value` facts about the index; `tokenizer` names the tokenizer `notes_fts` was
-///   built with (``CJKTokenizer/name``, e.g. `notes_cjk_v1`, or `unicode61`).
+///   built with (``CJKTokenizer/name``, e.g. `notes_cjk_v1`, or `unicode61`);
+/// - `roots` (from v4): the files and folders `notes-index` was asked to index (`path`, `indexed_at`).
 package enum Schema {
     /// The schema version this library writes and the newest it can read.
-    package static let currentVersion = 2
+    package static let currentVersion = 4
+
+    /// The oldest version a read-only open searches as it is: searching touches nothing added since
+    /// (v4 only added `roots`), so `notes-find` keeps working on an index no `notes-index` has upgraded yet.
+    package static let oldestSearchableVersion = 3
 
     /// `PRAGMA application_id` of a notes-fts index ("NFTS"), to tell it from other SQLite files.
     package static let applicationID: Int32 = 0x4E46_5453
@@ -25,8 +32,8 @@ package enum Schema {
     /// The `bm25(notes_fts, …)` call with the weights above.
     static let bm25Expression = "bm25(notes_fts, \(rankWeights.title), \(rankWeights.body), \(rankWeights.tags))"
 
-    /// The triggers that keep `notes_fts` in step with `notes`; the update one fires only for indexed columns.
-    static let triggerSQL = """
+    /// The triggers of schema versions 1 and 2 (frozen: migration 1 creates them).
+    private static let triggerSQLVersion1 = """
         CREATE TRIGGER notes_ai AFTER INSERT ON notes BEGIN
           INSERT INTO notes_fts(rowid, title, body, tags) VALUES (new.id, new.title, new.body, new.tags);
         END;
@@ -40,6 +47,48 @@ package enum Schema {
           INSERT INTO notes_fts(rowid, title, body, tags) VALUES (new.id, new.title, new.body, new.tags);
         END;
         """
+
+    /// The text `notes_fts` indexes as a note's title: the title, then its aliases on the next line (so an
+    /// alias is found and weighted like the title while `notes.title` stays the title shown). `row` is the
+    /// row's name in SQL (`new`, `old`, or a table).
+    static func indexedTitle(_ row: String) -> String {
+        "CASE WHEN \(row).aliases = '' THEN \(row).title ELSE \(row).title || char(10) || \(row).aliases END"
+    }
+
+    /// The triggers that keep `notes_fts` in step with `notes`; the update one fires only for indexed columns.
+    static let triggerSQL = """
+        CREATE TRIGGER notes_ai AFTER INSERT ON notes BEGIN
+          INSERT INTO notes_fts(rowid, title, body, tags) VALUES (new.id, \(indexedTitle("new")), new.body, new.tags);
+        END;
+        CREATE TRIGGER notes_ad AFTER DELETE ON notes BEGIN
+          INSERT INTO notes_fts(notes_fts, rowid, title, body, tags)
+            VALUES ('delete', old.id, \(indexedTitle("old")), old.body, old.tags);
+        END;
+        CREATE TRIGGER notes_au AFTER UPDATE OF title, body, tags, aliases ON notes BEGIN
+          INSERT INTO notes_fts(notes_fts, rowid, title, body, tags)
+            VALUES ('delete', old.id, \(indexedTitle("old")), old.body, old.tags);
+          INSERT INTO notes_fts(rowid, title, body, tags) VALUES (new.id, \(indexedTitle("new")), new.body, new.tags);
+        END;
+        """
+
+    /// The SQL that (re)creates `notes_fts` with `tokenizer` over ``fullTextContent``, sets its ranking and
+    /// rebuilds it from `notes`.
+    static func fullTextTableSQL(_ tokenizeOption: String) -> String {
+        """
+        DROP TABLE IF EXISTS notes_fts;
+        CREATE VIRTUAL TABLE notes_fts USING fts5(
+          title, body, tags,
+          content='\(fullTextContent)', content_rowid='id',
+          tokenize='\(tokenizeOption)'
+        );
+        INSERT INTO notes_fts(notes_fts, rank) VALUES ('rank', 'bm25(\(rankWeights.title), \(rankWeights.body), \(rankWeights.tags))');
+        INSERT INTO notes_fts(notes_fts) VALUES ('rebuild');
+        """
+    }
+
+    /// The view `notes_fts` reads its content from (from v3): `notes` with the indexed title
+    /// (``indexedTitle(_:)``), so snippets and FTS5's integrity-check see exactly the indexed text.
+    static let fullTextContent = "notes_fts_content"
 
     /// Drops the sync triggers (used only by a first full build, which recreates them in the same transaction).
     static let dropTriggersSQL = """
@@ -79,7 +128,7 @@ package enum Schema {
           tokenize='unicode61 remove_diacritics 2'
         );
         INSERT INTO notes_fts(notes_fts, rank) VALUES ('rank', 'bm25(\(rankWeights.title), \(rankWeights.body), \(rankWeights.tags))');
-        \(triggerSQL)
+        \(triggerSQLVersion1)
         """,
         // 2: the CJK tokenizer (bigrams for Hangul, Han and kana), and a meta table recording it. The name
         // is spelled out: later tokenizer versions are handled by `ensureTokenizer`, not by editing this.
@@ -98,7 +147,36 @@ package enum Schema {
         INSERT INTO meta(key, value) VALUES ('tokenizer', 'notes_cjk_v1');
         INSERT INTO notes_fts(notes_fts) VALUES ('rebuild');
         """,
+        // 3: aliases (indexed with the title through the notes_fts_content view) and where each date came from.
+        // `notes_fts` itself is recreated over the view by ``recreateFullTextAfterMigration(_:)``, with the
+        // tokenizer the index has. Every source is marked unread, so the next run re-reads each file once to
+        // fill the new columns (notes keep their ids: they are updated in place).
+        """
+        ALTER TABLE notes ADD COLUMN aliases TEXT NOT NULL DEFAULT '';
+        ALTER TABLE notes ADD COLUMN created_from TEXT;
+        ALTER TABLE notes ADD COLUMN modified_from TEXT;
+        CREATE VIEW notes_fts_content AS
+          SELECT id, \(indexedTitle("notes")) AS title, body, tags FROM notes;
+        DROP TRIGGER IF EXISTS notes_ai;
+        DROP TRIGGER IF EXISTS notes_ad;
+        DROP TRIGGER IF EXISTS notes_au;
+        UPDATE sources SET mtime_ns = -1, hash = '';
+        """,
+        // 4: the roots indexed, for --list-roots and --forget (an older index lists its roots once re-run).
+        """
+        CREATE TABLE roots (
+          path       TEXT PRIMARY KEY,
+          indexed_at TEXT NOT NULL
+        ) WITHOUT ROWID;
+        """,
     ]
+
+    /// The part of migration 3 that SQL alone cannot say: `notes_fts` over the new view, with the tokenizer
+    /// the index was built with, and the triggers.
+    private static func recreateFullTextAfterMigration(_ db: Connection) throws {
+        try db.execute(fullTextTableSQL(keptTokenizer(db).tokenizeOption))
+        try db.execute(triggerSQL)
+    }
 
     /// The tokenizer `notes_fts` was built with, as recorded in `meta` (`nil` before schema v2).
     static func recordedTokenizer(_ db: Connection) throws -> String? {
@@ -123,16 +201,7 @@ package enum Schema {
         try db.transaction(.immediate) {
             // Checked again inside the write lock: another process may have rebuilt it meanwhile.
             if try recordedTokenizer(db) == tokenizer.recordedName { return }
-            try db.execute("""
-                DROP TABLE IF EXISTS notes_fts;
-                CREATE VIRTUAL TABLE notes_fts USING fts5(
-                  title, body, tags,
-                  content='notes', content_rowid='id',
-                  tokenize='\(tokenizer.tokenizeOption)'
-                );
-                INSERT INTO notes_fts(notes_fts, rank) VALUES ('rank', 'bm25(\(rankWeights.title), \(rankWeights.body), \(rankWeights.tags))');
-                INSERT INTO notes_fts(notes_fts) VALUES ('rebuild');
-                """)
+            try db.execute(fullTextTableSQL(tokenizer.tokenizeOption))
             try db.run("""
                 INSERT INTO meta(key, value) VALUES ('tokenizer', ?1)
                 ON CONFLICT(key) DO UPDATE SET value = excluded.value
@@ -162,6 +231,7 @@ package enum Schema {
             if version < currentVersion {
                 for target in (version + 1)...currentVersion {
                     try db.execute(migrations[target - 1])
+                    if target == 3 { try recreateFullTextAfterMigration(db) }
                     try db.setUserVersion(target)
                 }
             }
@@ -186,7 +256,7 @@ package enum Schema {
         if version == 0 {
             throw NotesFTSError.notAnIndex(path: db.path)
         }
-        if version < currentVersion {
+        if version < oldestSearchableVersion {
             throw NotesFTSError.olderSchema(path: db.path, found: version, supported: currentVersion)
         }
     }

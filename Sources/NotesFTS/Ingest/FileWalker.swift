@@ -5,11 +5,13 @@ import Darwin
 #endif
 import Foundation
 
-/// Finds note files under folders, fast: `readdir` and `lstat` only, no file is opened.
+/// Finds note files under folders, fast: `readdir` and `lstat` only, no note file is opened.
 ///
 /// Walks recursively in name order; skips hidden files and folders (names starting with `.`) below a root,
-/// but never a root the user named; does not follow symbolic links below a root; keeps only files whose
-/// extension is in ``supportedExtensions``.
+/// but never a root the user named; leaves out what `.gitignore`, `.ignore`, `.notesignore` and `--exclude`
+/// exclude (``WalkOptions``, ``IgnoreRules``); follows symbolic links below a root only when asked, and
+/// then never into a folder's own ancestor; keeps only files whose extension is in ``supportedExtensions``
+/// and reports the others as ``Visit/skipped(path:kind:)``.
 package struct FileWalker: Sendable {
     /// The file extensions read as notes (lowercase, without the dot).
     package static let supportedExtensions = Set(NoteFileReader.formats.keys)
@@ -22,8 +24,24 @@ package struct FileWalker: Sendable {
         package var reason: String
     }
 
+    /// What a walk met, besides problems.
+    package enum Visit: Sendable, Equatable {
+        /// A note file.
+        case note(FileEntry)
+        /// A file that is not a note: `kind` is its extension (`.png`), `no extension`, `symbolic link`
+        /// (links are not followed) or `special file` (a FIFO, socket or device).
+        case skipped(path: String, kind: String)
+        /// A file or folder an ignore rule or `--exclude` left out.
+        case ignored(path: String, rule: IgnoreRule)
+    }
+
+    /// How files and folders are chosen.
+    package var options: WalkOptions
+
     /// Creates a walker.
-    package init() {}
+    package init(options: WalkOptions = WalkOptions()) {
+        self.options = options
+    }
 
     /// Whether `path` has an extension the readers understand.
     package static func isSupported(_ path: String) -> Bool {
@@ -37,47 +55,36 @@ package struct FileWalker: Sendable {
     /// Returns the problems met on the way (folders that could not be listed); the folders named there were
     /// not walked, so the caller must not treat their files as deleted.
     package func walk(root: String, found: (FileEntry) -> Void) -> [Problem] {
-        var problems: [Problem] = []
-        var info = stat()
-        guard stat(root, &info) == 0 else {
-            return [Problem(path: root, reason: Self.describe(errno))]
+        walk(root: root) { visit in
+            if case .note(let entry) = visit { found(entry) }
         }
-        if Self.isDirectory(info) {
-            walkDirectory(root, found: found, problems: &problems)
-        } else if Self.isRegular(info) {
-            found(Self.entry(path: root, info))
-        }
-        return problems
     }
 
-    private func walkDirectory(_ directory: String, found: (FileEntry) -> Void, problems: inout [Problem]) {
-        guard let handle = opendir(directory) else {
-            problems.append(Problem(path: directory, reason: Self.describe(errno)))
-            return
-        }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-            }
-            if name.hasPrefix(".") { continue }
-            names.append(name)
-        }
-        closedir(handle)
-        names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        for name in names {
-            let path = prefix + name
+    /// Walks `path` (absolute) as part of the root `top` (the folder the user named; `path` by default),
+    /// reporting every file met to `visit`. Ignore rules, hidden names and `--exclude` are judged from `top`,
+    /// so `path` may be any file or folder below it (what `--watch` refreshes); such a path that is hidden,
+    /// ignored or gone yields nothing. Returns the problems, as ``walk(root:found:)`` does.
+    package func walk(root path: String, within top: String? = nil, visit: (Visit) -> Void) -> [Problem] {
+        withoutActuallyEscaping(visit) { visit in
+            let top = top ?? path
+            var walk = Walk(options: options, top: top, visit: visit)
             var info = stat()
-            guard lstat(path, &info) == 0 else {
-                problems.append(Problem(path: path, reason: Self.describe(errno)))
-                continue
+            // A path below the root is judged as the walk would meet it (a link as a link); a root is followed.
+            guard (path == top ? stat(path, &info) : lstat(path, &info)) == 0 else {
+                let code = errno
+                if path != top && (code == ENOENT || code == ENOTDIR) { return [] }
+                return [Problem(path: path, reason: Self.describe(code))]
             }
-            if Self.isDirectory(info) {
-                walkDirectory(path, found: found, problems: &problems)
-            } else if Self.isRegular(info) && Self.isSupported(name) {
-                found(Self.entry(path: path, info))
+            if path != top {
+                guard walk.enterParents(of: path) else { return [] }
+                walk.visitEntry(path, name: Self.name(of: path), info)
+            } else if Self.isDirectory(info) {
+                walk.ancestors.insert(DeviceInode(info))
+                walk.walkDirectory(path)
+            } else if Self.isRegular(info) {
+                visit(.note(Self.entry(path: path, info)))
             }
+            return walk.problems
         }
     }
 
@@ -88,7 +95,7 @@ package struct FileWalker: Sendable {
         return entry(path: path, info)
     }
 
-    private static func entry(path: String, _ info: stat) -> FileEntry {
+    static func entry(path: String, _ info: stat) -> FileEntry {
         #if canImport(Darwin)
         let seconds = Int64(info.st_mtimespec.tv_sec), nanoseconds = Int64(info.st_mtimespec.tv_nsec)
         #else
@@ -97,8 +104,19 @@ package struct FileWalker: Sendable {
         return FileEntry(path: path, size: Int64(info.st_size), mtimeNanoseconds: seconds * 1_000_000_000 + nanoseconds)
     }
 
-    private static func isDirectory(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
-    private static func isRegular(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFREG }
+    /// How the summary names a file that is not a note: `.png`, or `no extension`.
+    static func kind(of name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "no extension" }
+        return "." + name[name.index(after: dot)...].lowercased()
+    }
+
+    static func name(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    static func isDirectory(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
+    static func isRegular(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFREG }
+    static func isLink(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFLNK }
 
     static func describe(_ code: Int32) -> String {
         switch code {

@@ -14,6 +14,9 @@ public struct IndexSummary: Sendable, Equatable {
     public var removed = 0
     /// Inputs that could not be indexed (each reported as a warning); their earlier notes are kept.
     public var skipped = 0
+    /// Files found that are not notes, counted by kind: an extension (`.png`), `no extension`,
+    /// `symbolic link` (not followed), `special file`. They are not read and do not make the run fail.
+    public var otherFiles: [String: Int] = [:]
     /// Files left out because they are an export's own copies of notes read from another file (``ExportLayout``).
     public var leftOut = 0
     /// Notes in the index after the run.

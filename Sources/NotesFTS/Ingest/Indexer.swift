@@ -25,6 +25,10 @@ public final class Indexer {
     package var batchSize = 512
     /// Called for each input that is skipped.
     public var onWarning: (IndexWarning) -> Void = { _ in }
+    /// Called for each file that is not a note and each path an ignore rule leaves out (for `-v`).
+    public var onNotice: (IndexWarning) -> Void = { _ in }
+    /// Which files and folders are walked (ignore files, `--exclude`, following links).
+    public var walkOptions = WalkOptions()
     /// Called for each file left out because it is an export's own copy of notes read from another file
     /// (``ExportLayout``); not a problem, so not a warning.
     public var onLeftOut: ((IndexWarning) -> Void)?
@@ -72,7 +76,8 @@ public final class Indexer {
         defer { bulkSession = nil }
         func indexAll() throws {
             for path in paths {
-                try indexRoot(PathNormalization.absolute(path), summary: &summary, visited: &visited)
+                let root = PathNormalization.absolute(path)
+                if try indexRoot(root, within: root, summary: &summary, visited: &visited) { try index.recordRoot(root) }
             }
         }
         if bulk {
@@ -88,20 +93,29 @@ public final class Indexer {
         return summary
     }
 
-    private func indexRoot(_ root: String, summary: inout IndexSummary, visited: inout Set<String>) throws {
-        var entries: [FileEntry] = []
-        let problems = FileWalker().walk(root: root) { entries.append($0) }
+    /// Indexes `root`, a file or folder at or below `top` (the root the user named, whose ignore rules apply);
+    /// returns whether `root` could be walked.
+    @discardableResult
+    func indexRoot(_ root: String, within top: String, summary: inout IndexSummary,
+                   visited: inout Set<String>) throws -> Bool {
+        let (entries, problems) = walk(root, within: top, summary: &summary)
         var rootIsFile = false
-        if let single = entries.first, entries.count == 1, single.path == root {
+        if let single = entries.first, entries.count == 1, single.path == root, root == top {
             rootIsFile = true
             if !FileWalker.isSupported(root) {
                 warn(IndexWarning(path: root, reason: "not a note file (expected .txt, .md, .markdown, .json or .jsonl)"), &summary)
-                return
+                return false
             }
         }
         for problem in problems { warn(IndexWarning(path: problem.path, reason: problem.reason), &summary) }
-        if problems.contains(where: { $0.path == root }) { return }
+        if problems.contains(where: { $0.path == root }) { return false }
+        try indexEntries(entries, under: root, rootIsFile: rootIsFile, problems: problems, summary: &summary, visited: &visited)
+        return true
+    }
 
+    private func indexEntries(_ found: [FileEntry], under root: String, rootIsFile: Bool, problems: [FileWalker.Problem],
+                              summary: inout IndexSummary, visited: inout Set<String>) throws {
+        var entries = found
         let known = try index.sources(under: root)
         entries.removeAll { !visited.insert($0.path).inserted }
         entries.removeAll { entry in
@@ -155,6 +169,12 @@ public final class Indexer {
             prepared = ahead.value
         }
         if rootIsFile { return }
+        try removeVanished(known: known, under: problems, visited: visited, summary: &summary)
+    }
+
+    /// Removes the notes of known files that were not visited, except below folders that could not be listed.
+    private func removeVanished(known: [String: SourceFile], under problems: [FileWalker.Problem],
+                                visited: Set<String>, summary: inout IndexSummary) throws {
         // Notes of files that vanished, except below folders that could not be listed.
         let unreachable = problems.map { $0.path.hasSuffix("/") ? $0.path : $0.path + "/" }
         let vanished = known.keys.filter { path in

@@ -12,12 +12,16 @@ package enum NoteFileReader {
     package static let maximumFileSize: Int64 = 32 * 1024 * 1024
 
     /// The bytes of the file at `path`. Throws ``NoteReadError`` with the reason (`permission denied`, …).
+    ///
+    /// Never blocks on a special file: the file is opened without blocking and refused unless the opened
+    /// file is a regular one (a path the walker saw as a file may be a FIFO by the time it is read).
     package static func bytes(at path: String) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw NoteReadError(FileWalker.describe(errno)) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw NoteReadError(FileWalker.describe(errno)) }
+        if let kind = specialKind(info.st_mode) { throw NoteReadError("not a regular file (\(kind))") }
         if Int64(info.st_size) > maximumFileSize {
             throw NoteReadError("too large (\(Int64(info.st_size) / 1_048_576) MiB; the limit is \(maximumFileSize / 1_048_576) MiB)")
         }
@@ -37,6 +41,18 @@ package enum NoteFileReader {
         }
         buffer.removeSubrange(filled...)
         return buffer
+    }
+
+    /// What a non-regular file is, for the message; `nil` for a regular file.
+    static func specialKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR, S_IFBLK: return "a device"
+        default: return "a special file"
+        }
     }
 
     /// Decodes `bytes` as UTF-8 (dropping a byte-order mark) or throws `invalid UTF-8 at byte N`.

@@ -4,10 +4,19 @@ import SQLiteKit
 /// The `notes` columns every search query selects first, in this order, and read back by name: the one row
 /// reader of search results.
 enum ResultColumn: Int32, CaseIterable {
-    case id, path, position, line, title, tags, created, modified
+    case id, path, position, line, title, tags, created, modified, createdFrom, modifiedFrom
+
+    /// The column's name in `notes`.
+    var name: String {
+        switch self {
+        case .createdFrom: return "created_from"
+        case .modifiedFrom: return "modified_from"
+        default: return "\(self)"
+        }
+    }
 
     /// The select list (`n.id, n.path, …`).
-    static let selectList = allCases.map { "n.\($0)" }.joined(separator: ", ")
+    static let selectList = allCases.map { "n.\($0.name)" }.joined(separator: ", ")
 
     /// The position of the first column a query selects after these (score, snippets or body).
     static let next = Int32(allCases.count)
@@ -25,6 +34,8 @@ extension SearchResult {
             id: row.int64(ResultColumn.id.rawValue), path: row.text(.path) ?? "",
             position: row.int(ResultColumn.position.rawValue), line: max(row.int(ResultColumn.line.rawValue), 1),
             title: row.text(.title) ?? "", tags: TagList.split(row.text(.tags) ?? ""), created: row.text(.created).flatMap { Timestamp.parse($0) },
-            modified: row.text(.modified).flatMap { Timestamp.parse($0) }, score: 0, snippet: Snippet(text: ""))
+            modified: row.text(.modified).flatMap { Timestamp.parse($0) }, score: 0, snippet: Snippet(text: ""),
+            createdFrom: row.text(.createdFrom).flatMap(DateSource.init(rawValue:)),
+            modifiedFrom: row.text(.modifiedFrom).flatMap(DateSource.init(rawValue:)))
     }
 }

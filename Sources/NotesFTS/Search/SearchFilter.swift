@@ -44,9 +44,12 @@ struct SearchFilter {
         parameters.merge(values) { _, new in new }
     }
 
-    /// Each bound of each filter: `n.created >= :date0`, `n.modified < :date1`…
+    /// Each bound of each filter: `n.created >= :date0`, `n.modified < :date1`…, on the notes' own dates: a
+    /// date the file system gave (``DateSource/fileSystem``: a copy or a `git clone` resets it) matches no
+    /// date filter.
     private mutating func addDates(_ filters: [DateFilter]) {
         for filter in filters {
+            add("n.\(filter.field.rawValue)_from IS NOT '\(DateSource.fileSystem.rawValue)'", [:])
             for (comparison, value) in [(">=", filter.from), ("<", filter.before)] {
                 guard let value else { continue }
                 let name = ":date\(dateBounds)"

@@ -18,6 +18,10 @@ public struct SearchResult: Sendable, Equatable {
     public var created: Date?
     /// When the note was last modified, if known (to the second).
     public var modified: Date?
+    /// Where ``created`` came from (`nil` when unknown, as in an index not re-read since schema v3).
+    public var createdFrom: DateSource?
+    /// Where ``modified`` came from.
+    public var modifiedFrom: DateSource?
     /// Relevance, higher is better (the negated bm25 score); 0 for filter-only queries.
     public var score: Double
     /// The excerpt with matches marked.
@@ -25,7 +29,8 @@ public struct SearchResult: Sendable, Equatable {
 
     /// Creates a result (the library builds these; public for apps that fake or merge results).
     public init(id: Int64, path: String, position: Int, line: Int, title: String, tags: [String],
-                created: Date?, modified: Date?, score: Double, snippet: Snippet) {
+                created: Date?, modified: Date?, score: Double, snippet: Snippet,
+                createdFrom: DateSource? = nil, modifiedFrom: DateSource? = nil) {
         self.id = id
         self.path = path
         self.position = position
@@ -36,5 +41,7 @@ public struct SearchResult: Sendable, Equatable {
         self.modified = modified
         self.score = score
         self.snippet = snippet
+        self.createdFrom = createdFrom
+        self.modifiedFrom = modifiedFrom
     }
 }

@@ -10,12 +10,12 @@ import Testing
         let db = index.connection
         let sql = try db.scalarText("SELECT sql FROM sqlite_schema WHERE name = 'notes_fts'") ?? ""
         #expect(sql.contains("fts5"))
-        #expect(sql.contains("content='notes'"))
+        #expect(sql.contains("content='notes_fts_content'"))
         #expect(sql.contains("content_rowid='id'"))
         let triggers = try db.query("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'notes' ORDER BY name") { $0.text(0) ?? "" }
         #expect(triggers == ["notes_ad", "notes_ai", "notes_au"])
         let update = try db.scalarText("SELECT sql FROM sqlite_schema WHERE name = 'notes_au'") ?? ""
-        #expect(update.contains("AFTER UPDATE OF title, body, tags"))
+        #expect(update.contains("AFTER UPDATE OF title, body, tags, aliases"))
         #expect(try db.userVersion == Schema.currentVersion)
     }
 

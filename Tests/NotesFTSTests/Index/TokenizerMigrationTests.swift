@@ -34,7 +34,7 @@ import Testing
             try NoteIndex(path: path, mode: .readOnly)
         }
         let index = try NoteIndex(path: path)
-        #expect(try index.connection.userVersion == 2)
+        #expect(try index.connection.userVersion == Schema.currentVersion)
         #expect(try index.tokenizerName() == CJKTokenizer.name)
         let sql = try index.connection.scalarText("SELECT sql FROM sqlite_schema WHERE name = 'notes_fts'") ?? ""
         #expect(sql.contains(CJKTokenizer.name))

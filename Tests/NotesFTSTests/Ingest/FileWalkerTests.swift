@@ -46,4 +46,67 @@ import Testing
         _ = FileWalker().walk(root: folder.notes) { found.append($0.path) }
         #expect(found == [folder.notes + "/real/a.md"])
     }
+
+    /// Every visit of a walk, as `kind relative-path` strings.
+    func visits(_ folder: TestFolder, _ options: WalkOptions = WalkOptions(), root: String? = nil,
+                within: String? = nil) -> ([String], [FileWalker.Problem]) {
+        var visits: [String] = []
+        let problems = FileWalker(options: options).walk(root: root ?? folder.notes, within: within) { visit in
+            switch visit {
+            case .note(let entry): visits.append("note " + entry.path.dropFirst(folder.notes.count + 1))
+            case .skipped(let path, let kind): visits.append("\(kind) " + path.dropFirst(folder.notes.count + 1))
+            case .ignored(let path, _): visits.append("ignored " + path.dropFirst(folder.notes.count + 1))
+            }
+        }
+        return (visits, problems)
+    }
+
+    @Test func filesThatAreNotNotesAreReportedByKind() throws {
+        let folder = TestFolder()
+        for path in ["a.md", "photo.PNG", "scan.pdf", "Makefile", "sub/b.pdf"] { folder.write(path, "x") }
+        try FileManager.default.createSymbolicLink(atPath: folder.notes + "/link.md", withDestinationPath: folder.notes + "/a.md")
+        #expect(mkfifo(folder.notes + "/pipe.md", 0o600) == 0)
+        #expect(visits(folder).0 == ["no extension Makefile", "note a.md", "symbolic link link.md", ".png photo.PNG",
+                                     "special file pipe.md", ".pdf scan.pdf", ".pdf sub/b.pdf"])
+    }
+
+    @Test func followsLinksWhenAsked() throws {
+        let folder = TestFolder()
+        folder.write("real/a.md", "x")
+        folder.write("b.md", "x")
+        try FileManager.default.createSymbolicLink(atPath: folder.notes + "/link", withDestinationPath: folder.notes + "/real")
+        try FileManager.default.createSymbolicLink(atPath: folder.notes + "/c.md", withDestinationPath: folder.notes + "/b.md")
+        try FileManager.default.createSymbolicLink(atPath: folder.notes + "/dangling.md", withDestinationPath: folder.notes + "/gone.md")
+        let (found, problems) = visits(folder, WalkOptions(followsLinks: true))
+        #expect(problems.isEmpty)
+        #expect(found == ["note b.md", "note c.md", "broken symbolic link dangling.md", "note link/a.md", "note real/a.md"])
+    }
+
+    @Test func aLinkToAnAncestorIsReportedNotFollowed() throws {
+        let folder = TestFolder()
+        folder.write("a/b/note.md", "x")
+        try FileManager.default.createSymbolicLink(atPath: folder.notes + "/a/b/up", withDestinationPath: folder.notes + "/a")
+        try FileManager.default.createSymbolicLink(atPath: folder.notes + "/a/self", withDestinationPath: ".")
+        let (found, problems) = visits(folder, WalkOptions(followsLinks: true))
+        #expect(found == ["note a/b/note.md"])
+        #expect(problems.map { String($0.path.dropFirst(folder.notes.count + 1)) } == ["a/b/up", "a/self"])
+        #expect(problems.allSatisfy { $0.reason.hasPrefix("symbolic link loop") })
+    }
+
+    @Test func aPathWithinARootIsJudgedByTheRootsRules() {
+        let folder = TestFolder()
+        folder.write(".gitignore", "ignored/\n")
+        folder.write("ignored/x.md", "x")
+        folder.write("sub/new.md", "x")
+        folder.write("sub/.hidden/y.md", "x")
+        folder.write("sub/photo.png", "x")
+        #expect(visits(folder, root: folder.notes + "/sub/new.md", within: folder.notes).0 == ["note sub/new.md"])
+        #expect(visits(folder, root: folder.notes + "/sub", within: folder.notes).0 == ["note sub/new.md", ".png sub/photo.png"])
+        #expect(visits(folder, root: folder.notes + "/ignored/x.md", within: folder.notes).0 == ["ignored ignored"])
+        #expect(visits(folder, root: folder.notes + "/sub/.hidden/y.md", within: folder.notes).0.isEmpty)
+        #expect(visits(folder, root: folder.notes + "/sub/photo.png", within: folder.notes).0 == [".png sub/photo.png"])
+        // A path that is gone yields nothing and no problem: its notes are to be removed.
+        let gone = visits(folder, root: folder.notes + "/sub/gone.md", within: folder.notes)
+        #expect(gone.0.isEmpty && gone.1.isEmpty)
+    }
 }

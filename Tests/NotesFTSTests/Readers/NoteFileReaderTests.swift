@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Testing
 @testable import NotesFTS
 
@@ -25,4 +27,55 @@ import Testing
     @Test func missingFileNamesTheReason() {
         #expect(throws: NoteReadError("no such file or directory")) { try NoteFileReader.bytes(at: "/nonexistent/x.md") }
     }
+
+    /// Runs `body` on another thread; `nil` when it has not returned within 5 seconds (it blocked).
+    static func withinSeconds<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T? {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox<T>()
+        DispatchQueue.global().async {
+            box.value = body()
+            done.signal()
+        }
+        return done.wait(timeout: .now() + 5) == .success ? box.value : nil
+    }
+
+    @Test func aFIFOIsRefusedWithoutBlocking() throws {
+        let folder = TestFolder()
+        let path = folder.notes + "/pipe.md"
+        #expect(mkfifo(path, 0o600) == 0)
+        let message = Self.withinSeconds { () -> String in
+            do { _ = try NoteFileReader.bytes(at: path); return "read" } catch { return "\(error)" }
+        }
+        if message == nil { unblock(path) }
+        #expect(message == "not a regular file (a FIFO)")
+    }
+
+    @Test func aFileReplacedByAFIFOAfterTheWalkIsSkippedWithoutBlocking() throws {
+        let folder = TestFolder()
+        let path = folder.write("note.md", "# Note")
+        let entry = try #require(FileWalker.entry(at: path))
+        try FileManager.default.removeItem(atPath: path)
+        #expect(mkfifo(path, 0o600) == 0)
+        let outcome = Self.withinSeconds { () -> String in
+            if case .failed(let reason) = Indexer.prepare(entry, known: nil) { return reason }
+            return "prepared"
+        }
+        if outcome == nil { unblock(path) }
+        #expect(outcome == "not a regular file (a FIFO)")
+    }
+
+    @Test func aDeviceIsRefused() {
+        #expect(throws: NoteReadError("not a regular file (a device)")) { try NoteFileReader.bytes(at: "/dev/zero") }
+    }
+
+    /// Opens the FIFO for writing so a reader stuck on it (the bug these tests catch) can finish.
+    private func unblock(_ path: String) {
+        let descriptor = open(path, O_WRONLY | O_NONBLOCK)
+        if descriptor >= 0 { close(descriptor) }
+    }
+}
+
+/// Carries a result from the thread that computed it (the semaphore orders the two).
+private final class ResultBox<T: Sendable>: @unchecked Sendable {
+    var value: T?
 }

@@ -1,0 +1,28 @@
+import NotesCLI
+import NotesFTS
+
+extension IndexCommand {
+    /// `--forget PATH`: removes the notes at or below `path`; returns `false` (and says so) when the index
+    /// held nothing there.
+    static func forget(_ path: String, in index: NoteIndex) throws -> Bool {
+        let root = PathNormalization.absolute(path)
+        let removed = try index.forget(root)
+        if removed.files == 0 && removed.notes == 0 && removed.roots == 0 {
+            CommandLineTool.printError(name, "nothing indexed at or below \(root); see `notes-index --list-roots`")
+            return false
+        }
+        Terminal.writeError("\(name): forgot \(root): \(removed.notes) notes from \(removed.files) files removed\n")
+        return true
+    }
+
+    /// `--list-roots`: one line per recorded root on stdout: `PATH<TAB>N files<TAB>N notes<TAB>indexed TIME`.
+    static func listRoots(_ index: NoteIndex) throws {
+        for root in try index.roots() {
+            print("\(root.path)\t\(root.files) files\t\(root.notes) notes\tindexed \(root.indexedAt)")
+        }
+        let outside = try index.unrootedFileCount()
+        if outside > 0 {
+            CommandLineTool.printError(name, "\(outside) files were indexed before roots were recorded; run notes-index on their folders once to list them")
+        }
+    }
+}
