@@ -38,6 +38,7 @@ let package = Package(
         ),
 
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
+        .testTarget(name: "NotesTokenizerTests", dependencies: ["NotesTokenizer", "SQLiteKit"]),
         .testTarget(name: "NotesFTSTests", dependencies: ["NotesFTS", "SQLiteKit", "NotesTokenizer"]),
         .testTarget(name: "NotesCLITests", dependencies: ["NotesCLI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["notes-index", "notes-find"]),

@@ -62,20 +62,4 @@ package enum CJKScript {
         guard contains(scalars[last]) else { return false }
         return last == 0 || !contains(scalars[last - 1])
     }
-
-    /// The runs of CJK characters in `text`, in order (`"SQLite 전문검색을"` → `["전문검색을"]`).
-    package static func runs(in text: String) -> [String] {
-        var runs: [String] = []
-        var current = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if contains(scalar) {
-                current.append(scalar)
-            } else if !current.isEmpty {
-                runs.append(String(current))
-                current = String.UnicodeScalarView()
-            }
-        }
-        if !current.isEmpty { runs.append(String(current)) }
-        return runs
-    }
 }

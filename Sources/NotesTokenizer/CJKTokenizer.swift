@@ -122,8 +122,9 @@ package enum CJKTokenizer {
         return withUnsafeMutablePointer(to: &call) { pointer in
             let result = baseTokenize(instance.primary, UnsafeMutableRawPointer(pointer), flags, text, length) {
                 context, tokenFlags, token, length, start, end in
-                TokenizeCall.receive(context!.assumingMemoryBound(to: TokenizeCall.self), flags: tokenFlags,
-                                     token: token, length: length, start: start, end: end)
+                guard let context else { return SQLITE_MISUSE }
+                return TokenizeCall.receive(context.assumingMemoryBound(to: TokenizeCall.self), flags: tokenFlags,
+                                            token: token, length: length, start: start, end: end)
             }
             if result != SQLITE_OK { return result }
             return TokenizeCall.finish(pointer)

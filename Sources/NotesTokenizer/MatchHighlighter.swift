@@ -47,7 +47,8 @@ package enum MatchHighlighter {
             api.xTokenize?(fts, text, length, Unmanaged.passUnretained(offsets).toOpaque()) {
                 context, flags, _, _, start, end in
                 if flags & FTS5_TOKEN_COLOCATED != 0 { return SQLITE_OK }
-                let offsets = Unmanaged<Offsets>.fromOpaque(context!).takeUnretainedValue()
+                guard let context else { return SQLITE_MISUSE }
+                let offsets = Unmanaged<Offsets>.fromOpaque(context).takeUnretainedValue()
                 offsets.starts.append(start)
                 offsets.ends.append(end)
                 return SQLITE_OK

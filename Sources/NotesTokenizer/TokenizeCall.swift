@@ -120,7 +120,8 @@ struct TokenizeCall {
         call.pointee.sliceBase = start
         let code = baseTokenize(call.pointee.secondary, UnsafeMutableRawPointer(call), call.pointee.flags,
                                 call.pointee.text + Int(start), end - start) { context, tokenFlags, token, length, start, end in
-            let call = context!.assumingMemoryBound(to: TokenizeCall.self)
+            guard let context else { return SQLITE_MISUSE }
+            let call = context.assumingMemoryBound(to: TokenizeCall.self)
             let base = call.pointee.sliceBase
             let result = call.pointee.output(call.pointee.context, tokenFlags, token, length, start + base, end + base)
             call.pointee.result = result

@@ -10,9 +10,10 @@ struct FrontMatter: Equatable {
     /// How many lines the block took, fences included (0 when there is none).
     var lineCount = 0
 
-    /// Splits `text` into its front matter and the rest; a text without a `---` first line has none.
+    /// Splits `text` into its front matter and the rest; a text without a `---` first line has none. `text`
+    /// has LF line endings (``TextNoteReader`` turns CRLF and CR into LF first).
     static func split(_ text: String) -> (FrontMatter, body: Substring) {
-        guard text.hasPrefix("---\n") || text.hasPrefix("---\r\n") else { return (FrontMatter(), Substring(text)) }
+        guard text.hasPrefix("---\n") else { return (FrontMatter(), Substring(text)) }
         // Walk the lines by bytes (LF, CRLF or CR) and return the body as a slice, not a re-joined copy.
         var matter = FrontMatter()
         var consumed = 1

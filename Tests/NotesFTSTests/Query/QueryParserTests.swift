@@ -135,4 +135,10 @@ struct QueryCase: CustomTestStringConvertible, Sendable {
         #expect(QueryParser.parse("modified:>=7d", now: now).dateFilters
                 == [DateFilter(field: .modified, from: Timestamp.parse("2024-05-25T12:00:00Z"))])
     }
+
+    @Test func singleCJKCharacterTermsCompileToPrefixQueries() {
+        #expect(QueryParser.parse("국").matchExpression == "\"국\" *")
+        #expect(QueryParser.parse("국회").matchExpression == "\"국회\"")
+        #expect(QueryParser.parse("SQLite 검색").matchExpression == "(\"SQLite\" AND \"검색\")")
+    }
 }

@@ -1,8 +1,6 @@
-import Foundation
-import NotesTokenizer
 import SQLiteKit
 import Testing
-@testable import NotesFTS
+@testable import NotesTokenizer
 
 /// The `notes_cjk_v1` tokenizer on a bare FTS5 table: which tokens it makes, at which offsets, and that
 /// non-CJK text keeps `unicode61` word semantics.
@@ -95,14 +93,11 @@ import Testing
         #expect(try matches(db, "\"국 회의\"") == [1])
     }
 
-    @Test func singleCharacterRunsAtTheEndOfATermCompileToPrefixQueries() {
+    @Test func singleCharacterRunsAtTheEndOfATerm() {
         #expect(CJKScript.endsWithSingleCharacterRun("국"))
         #expect(CJKScript.endsWithSingleCharacterRun("sqlite를"))
         #expect(CJKScript.endsWithSingleCharacterRun("국.회"))
         #expect(!CJKScript.endsWithSingleCharacterRun("국회"))
         #expect(!CJKScript.endsWithSingleCharacterRun("sqlite"))
-        #expect(QueryParser.parse("국").matchExpression == "\"국\" *")
-        #expect(QueryParser.parse("국회").matchExpression == "\"국회\"")
-        #expect(QueryParser.parse("SQLite 검색").matchExpression == "(\"SQLite\" AND \"검색\")")
     }
 }
