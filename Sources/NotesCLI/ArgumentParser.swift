@@ -14,10 +14,23 @@
 public struct ArgumentParser: Sendable {
     /// The options this command accepts.
     public let options: [OptionSpec]
+    /// Whether, once a positional argument was read, a `-word` that is not a valid cluster of short options
+    /// is a positional too (`notes-find meeting -draft`: the query's exclusion) instead of an error.
+    public let dashWordsAfterPositionals: Bool
 
     /// Creates a parser for `options`.
-    public init(options: [OptionSpec]) {
+    public init(options: [OptionSpec], dashWordsAfterPositionals: Bool = false) {
         self.options = options
+        self.dashWordsAfterPositionals = dashWordsAfterPositionals
+    }
+
+    /// Whether `argument` (`-lc`, `-n5`) reads as short options: each letter an option until one that takes a value.
+    private func isShortOptionCluster(_ argument: String) -> Bool {
+        for character in argument.dropFirst() {
+            guard let option = options.first(where: { $0.names.contains("-" + String(character)) }) else { return false }
+            if option.valueName != nil { return true }
+        }
+        return true
     }
 
     /// Parses `arguments` (without the program name).
@@ -54,7 +67,8 @@ public struct ArgumentParser: Sendable {
                     if body.contains("=") { throw UsageError("option \(name) takes no value") }
                     parsed.record(option, value: nil)
                 }
-            } else if argument.hasPrefix("-") && argument.count > 1 {
+            } else if argument.hasPrefix("-") && argument.count > 1
+                        && !(dashWordsAfterPositionals && !parsed.positionals.isEmpty && !isShortOptionCluster(argument)) {
                 var characters = Substring(argument.dropFirst())
                 while let first = characters.first {
                     characters = characters.dropFirst()

@@ -4,9 +4,14 @@ public struct OptionTable<Options: CommandOptions>: Sendable {
     /// The rows.
     public let options: [CommandOption<Options>]
 
+    /// After a positional argument, a `-word` that is not an option is a positional too (see
+    /// ``ArgumentParser/dashWordsAfterPositionals``).
+    public let dashWordsAfterPositionals: Bool
+
     /// Creates a table of `options`.
-    public init(_ options: [CommandOption<Options>]) {
+    public init(_ options: [CommandOption<Options>], dashWordsAfterPositionals: Bool = false) {
         self.options = options
+        self.dashWordsAfterPositionals = dashWordsAfterPositionals
     }
 
     /// The options' names, values and help, as the parser reads them.
@@ -15,7 +20,9 @@ public struct OptionTable<Options: CommandOptions>: Sendable {
     /// The help lines of the options, aligned (see ``ArgumentParser/helpLines()``).
     public func helpLines() -> [String] { parser.helpLines() }
 
-    private var parser: ArgumentParser { ArgumentParser(options: options.map(\.spec)) }
+    private var parser: ArgumentParser {
+        ArgumentParser(options: options.map(\.spec), dashWordsAfterPositionals: dashWordsAfterPositionals)
+    }
 
     /// Reads `arguments` (without the program name). An unknown option or a missing value is an error first;
     /// then `--help` and `--version` win over everything else; then each option fills the options in

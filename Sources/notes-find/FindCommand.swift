@@ -46,41 +46,84 @@ enum FindCommand: Command {
         let started = DispatchTime.now()
         let output = OutputBuffer()
         defer { output.flush() }
-        let search: Search
-        if let substring = options.substring {
-            if options.explain { explain(substring.explanation(options: options.search), options, output) }
-            search = Search(results: { try $0.searchSubstring(substring, options: options.search) },
-                            count: { try $0.countSubstring(substring, options: options.search) })
-        } else {
-            let query = QueryParser.parse(options.queryText)
-            if options.explain { explain(query.explanation(options: options.search), options, output) }
-            if query.isOnlyExclusion {
-                throw CommandFailure("'\(options.queryText)' only excludes words; add a word to search for, e.g. `notes-find 'meeting -draft'`")
-            }
-            if query.isEmpty && options.search.dateFilters.isEmpty {
-                throw CommandFailure("nothing to search for in '\(options.queryText)' (no letters or digits)", status: 1)
-            }
-            search = Search(results: { try $0.search(query, options: options.search) },
-                            count: { try $0.count(query, options: options.search) })
-        }
-        let found = try searchAndPrint(search, options, output, started: started)
-        return found > 0 ? 0 : 1
-    }
-
-    /// A search of either kind: the page of results, and the total without paging.
-    private struct Search {
-        let results: (NoteIndex) throws -> [SearchResult]
-        let count: (NoteIndex) throws -> Int
-    }
-
-    /// Opens the index read-only, runs `search` (and its count where the mode needs a total) and prints;
-    /// returns how many notes were found.
-    private static func searchAndPrint(_ search: Search, _ options: FindOptions, _ output: OutputBuffer,
-                                       started: DispatchTime) throws -> Int {
         let environment = ProcessInfo.processInfo.environment
         let index = try NoteIndex(path: IndexLocation.resolve(explicit: options.database, environment: environment),
                                   mode: .readOnly)
         defer { index.close() }
+        let search: Search
+        if let substring = options.substring {
+            if options.explain { explain(substring.explanation(options: options.search), options, output) }
+            search = Search(results: { try $0.searchSubstring(substring, options: $1) },
+                            count: { try $0.countSubstring(substring, options: options.search) })
+        } else {
+            search = try wordSearch(options, index: index, output: output)
+        }
+        if let number = options.open { return try open(number, search, index, options) }
+        let found = try searchAndPrint(search, index, options, output, started: started)
+        if found == 0, let suggest = search.suggest { try suggest(index) }
+        return found > 0 ? 0 : 1
+    }
+
+    /// The search for the query words: parsed, then (unless `--exact`) widened to other word forms and
+    /// corrected, each correction said on stderr.
+    private static func wordSearch(_ options: FindOptions, index: NoteIndex, output: OutputBuffer) throws -> Search {
+        let parsed = QueryParser.parse(options.queryText)
+        if parsed.isOnlyExclusion {
+            throw CommandFailure("'\(options.queryText)' only excludes words; add a word to search for, e.g. `notes-find 'meeting -draft'`")
+        }
+        if parsed.isEmpty && options.search.dateFilters.isEmpty {
+            throw CommandFailure("nothing to search for in '\(options.queryText)' (no letters or digits)", status: 1)
+        }
+        let expanded = options.exact ? ExpandedQuery(query: parsed) : try index.expand(parsed)
+        let query = expanded.query
+        if options.explain { explain(query.explanation(options: options.search), options, output) }
+        for correction in expanded.corrections {
+            Terminal.writeError("\(name): no notes contain \"\(correction.typed)\"; showing results for \"\(correction.replacement)\"\n")
+        }
+        let suggest: ((NoteIndex) throws -> Void)? = options.exact || !expanded.corrections.isEmpty ? nil : { index in
+            for (word, near) in try index.suggestions(for: query) {
+                let list = near.map { "\"\($0)\"" }.joined(separator: ", ")
+                Terminal.writeError("\(name): no notes contain \"\(word)\"; nearest indexed words: \(list)\n")
+            }
+        }
+        return Search(results: { try $0.search(query, options: $1) },
+                      count: { try $0.count(query, options: options.search) },
+                      corrections: expanded.corrections, suggest: suggest)
+    }
+
+    /// A search of either kind: the page of results, the total without paging, the corrections it made and
+    /// what to suggest when it finds nothing.
+    private struct Search {
+        let results: (NoteIndex, SearchOptions) throws -> [SearchResult]
+        let count: (NoteIndex) throws -> Int
+        var corrections: [QueryCorrection] = []
+        var suggest: ((NoteIndex) throws -> Void)?
+    }
+
+    /// `--open N`: runs the editor on the Nth result at its line and says what it ran; the editor's status.
+    private static func open(_ number: Int, _ search: Search, _ index: NoteIndex, _ options: FindOptions) throws -> Int32 {
+        var paging = options.search
+        paging.offset += number - 1
+        paging.limit = 1
+        paging.includeSnippets = true
+        guard let result = try search.results(index, paging).first else {
+            let total = try search.count(index)
+            throw CommandFailure(total == 0 ? "no notes found for '\(options.queryText)'; nothing to open"
+                                 : "--open \(number): only \(total) result\(total == 1 ? "" : "s") for '\(options.queryText)'", status: 1)
+        }
+        guard let command = EditorCommand(path: result.path, line: result.line, environment: ProcessInfo.processInfo.environment) else {
+            throw CommandFailure("--open needs an editor: set VISUAL or EDITOR (for example `export EDITOR=vim`)")
+        }
+        Terminal.writeError("\(name): \(command.displayed)\n")
+        let status = try command.run()
+        if status != 0 { throw CommandFailure("the editor exited with status \(status) (\(command.displayed))") }
+        return 0
+    }
+
+    /// Runs `search` (and its count where the mode needs a total) and prints; returns how many notes were found.
+    private static func searchAndPrint(_ search: Search, _ index: NoteIndex, _ options: FindOptions, _ output: OutputBuffer,
+                                       started: DispatchTime) throws -> Int {
+        let environment = ProcessInfo.processInfo.environment
         let style = Style(enabled: options.color.enabled(isTerminal: Terminal.isTerminal(1), environment: environment))
         let printer = ResultPrinter(mode: options.mode, style: style, nulSeparated: options.nulSeparated,
                                     currentDirectory: FileManager.default.currentDirectoryPath, output: output)
@@ -90,14 +133,15 @@ enum FindCommand: Command {
             output.line(String(found))
             return found
         case .json:
-            let results = try search.results(index)
+            let results = try search.results(index, options.search)
             printer.print(results)
             let total = try search.count(index)
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
-            output.line(ResultPrinter.summary(total: total, returned: results.count, elapsedMilliseconds: elapsed).rendered)
+            output.line(ResultPrinter.summary(total: total, returned: results.count, elapsedMilliseconds: elapsed,
+                                              corrections: search.corrections).rendered)
             return results.count
         case .human, .paths:
-            let results = try search.results(index)
+            let results = try search.results(index, options.search)
             printer.print(results)
             return results.count
         }

@@ -21,7 +21,11 @@ struct FindOptions: CommandOptions {
     /// `--substring TEXT`.
     var substring: SubstringQuery?
     var color = ColorChoice.auto
-    /// The query words, as given.
+    /// `--exact`: no other word forms, no typo correction.
+    var exact = false
+    /// `--open [N]`: open the Nth result (1-based) in the editor instead of listing results.
+    var open: Int?
+    /// The query words, as given (after `--open`'s optional number; read from stdin for `-`).
     var words: [String] = []
 
     /// How results are printed.
@@ -37,6 +41,14 @@ struct FindOptions: CommandOptions {
 
     mutating func finish(positionals: [String]) throws {
         words = positionals
+        if open != nil, words.count > 1, let number = Int(words[0]) {
+            guard number >= 1 else { throw UsageError("--open takes a result number from 1, not '\(words[0])'") }
+            open = number
+            words.removeFirst()
+        }
+        if words == ["-"] {
+            words = [Self.standardInput()]
+        }
         search.includeSnippets = !filesWithMatches || json
         search.limit = limit ?? (filesWithMatches || count ? Int(Int32.max) : 20)
         search.dateFilters = [since.map { DateComparison.atLeast.filter(.modified, $0) },
@@ -93,14 +105,28 @@ struct FindOptions: CommandOptions {
         .flag(["--explain"], help: "show how the query was read (tree, FTS5 MATCH expression, filters), then search") {
             $0.explain = true
         },
-        .value(["--color"], "WHEN", help: "auto (default), always or never; auto honours NO_COLOR",
+        .flag(["--exact"], help: "match words exactly as typed: no other word forms (meetings, meeting), no typo correction") {
+            $0.exact = true
+            $0.search.exact = true
+        },
+        .flag(["--open"], help: "open result N (default 1; `--open N QUERY`) in $VISUAL or $EDITOR at its line") {
+            $0.open = 1
+        },
+        .value(["--color", "--colour"], "WHEN", help: "auto (default), always or never; auto honours NO_COLOR",
                choices: ["auto", "always", "never"]) {
             $0.color = try ColorChoice.parse($1)
         },
         .generate,
         .help,
         .version,
-    ])
+    ], dashWordsAfterPositionals: true)
+
+    /// The query typed on standard input (`notes-find -`), lines joined by spaces.
+    private static func standardInput() -> String {
+        var lines: [String] = []
+        while let line = readLine(strippingNewline: true) { lines.append(line) }
+        return lines.joined(separator: " ")
+    }
 
     private static func period(_ text: String, option: String) throws -> DatePeriod {
         guard let period = DatePeriod.parse(text) else {

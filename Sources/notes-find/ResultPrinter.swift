@@ -61,12 +61,18 @@ struct ResultPrinter {
     }
 
     /// The final `--json` line.
-    static func summary(total: Int, returned: Int, elapsedMilliseconds: Double) -> JSONValue {
-        .object([
+    /// With corrections, it ends with `"corrected": {"typed": "replacement", …}`.
+    static func summary(total: Int, returned: Int, elapsedMilliseconds: Double,
+                        corrections: [QueryCorrection] = []) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
             ("type", .string("summary")),
             ("total", .int(Int64(total))),
             ("returned", .int(Int64(returned))),
             ("elapsed_ms", .double((elapsedMilliseconds * 100).rounded() / 100)),
-        ])
+        ]
+        if !corrections.isEmpty {
+            fields.append(("corrected", .object(corrections.map { ($0.typed, .string($0.replacement)) })))
+        }
+        return .object(fields)
     }
 }

@@ -38,7 +38,9 @@ struct CommandRunner {
     }
 
     /// Runs `program` (a built product, or an absolute path) with `arguments`; the environment is minimal (HOME points into the temporary folder).
-    func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
+    /// `input`, when given, is the process's standard input (else it reads nothing).
+    func run(_ program: String, _ arguments: [String], environment: [String: String] = [:],
+             input: String? = nil) throws -> CommandResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : Self.productsDirectory + "/" + program)
         process.arguments = arguments
@@ -54,7 +56,13 @@ struct CommandRunner {
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inPath = workingDirectory + "/.stdin-\(UUID().uuidString)"
+            _ = FileManager.default.createFile(atPath: inPath, contents: Data(input.utf8))
+            process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inPath))
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         process.waitUntilExit()
         try out.close()
@@ -68,8 +76,8 @@ struct CommandRunner {
         try run("notes-index", ["--db", database] + arguments, environment: environment)
     }
 
-    func find(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
-        try run("notes-find", ["--db", database] + arguments, environment: environment)
+    func find(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> CommandResult {
+        try run("notes-find", ["--db", database] + arguments, environment: environment, input: input)
     }
 
     /// A small folder of notes in every format.

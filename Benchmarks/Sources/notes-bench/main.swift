@@ -25,6 +25,8 @@ let parser = ArgumentParser(options: [
     OptionSpec(["--tune"], help: "instead of the report, build the corpus in-process under each tuning variant"),
     OptionSpec(["--variants"], value: "LIST", help: "with --tune, comma-separated variant names (default: all)"),
     OptionSpec(["--repeat"], value: "N", help: "with --tune, builds per variant; the median is reported (default 3)"),
+    OptionSpec(["--relevance"], help: "instead of the report, rank the judged query set over --corpus (default corpus/)"),
+    OptionSpec(["--queries"], value: "FILE", help: "with --relevance, the judged set (default Benchmarks/relevance/corpus-queries.tsv)"),
     OptionSpec(["-h", "--help"], help: "show this help"),
 ])
 
@@ -48,6 +50,8 @@ let help = """
                 `LIKE … LIMIT 20`; p50/p95/p99 and LIKE / ours;
       recall    per query, notes LIKE finds, notes we find, and why each finds what the other misses;
       processes `notes-find` as a whole process: a rare word, and `--sort modified` vs ranked;
+      relevance with --relevance, ranking quality on a judged query set over corpus/: success@1, success@3
+                and MRR (each query names the note a person wants first; Benchmarks/relevance/);
       tokenizers with --compare-tokenizers, the index's CJK tokenizer against plain unicode61 on the same
                 corpus: fresh build time, peak RSS, index size, ranked top-20 p50 per query and the notes
                 each finds against LIKE (the Korean query shows what the tokenizer is for).
@@ -64,6 +68,7 @@ let help = """
       swift run -c release notes-bench --generate 100000 --out /tmp/corpus-100k --compare-tokenizers --json bench.json
       swift run -c release notes-bench --corpus ~/notes --skip-baseline
       swift run -c release notes-bench --corpus /tmp/corpus-20k --tune               tuning variants
+      swift run -c release notes-bench --relevance                                   judged query set
     """
 
 /// Prints `notes-bench: message` on stderr and exits 2.
@@ -88,6 +93,23 @@ if arguments.flag("--help") {
 do {
     let runs = try CommandLineTool.integer(arguments.value("--runs"), option: "--runs", minimum: 1) ?? 20
     let seed = UInt64(try CommandLineTool.integer(arguments.value("--seed"), option: "--seed") ?? 20_240_601)
+    if arguments.flag("--relevance") {
+        let work = PathNormalization.absolute(arguments.value("--work") ?? NSTemporaryDirectory() + "notes-bench")
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        let judgements = try Relevance.judgements(
+            file: arguments.value("--queries") ?? "Benchmarks/relevance/corpus-queries.tsv")
+        let relevance = try Relevance.measure(
+            corpus: PathNormalization.absolute(arguments.value("--corpus") ?? "corpus"), database: work + "/relevance.sqlite",
+            judgements: judgements) { index, query in
+            try index.search(query, options: SearchOptions(limit: Relevance.depth))
+        }
+        print(relevance.markdown, terminator: "")
+        if let path = arguments.value("--json") {
+            try JSONSerialization.data(withJSONObject: relevance.json, options: [.prettyPrinted, .sortedKeys])
+                .write(to: URL(fileURLWithPath: path))
+        }
+        exit(0)
+    }
     let corpusRoot: String
     if let count = try CommandLineTool.integer(arguments.value("--generate"), option: "--generate", minimum: 1) {
         guard let out = arguments.value("--out") else {

@@ -96,7 +96,7 @@ extension NoteIndex {
     /// Runs `body` as a bulk first build (``BulkLoadSession``): transactions without the sync triggers,
     /// committed every ``BulkLoadSettings/commitInterval`` as `body` calls ``BulkLoadSession/commitIfDue()``,
     /// `synchronous` as `settings` say and FTS5's `hashsize` raised; after `body`, a `'rebuild'` if asked, the
-    /// triggers again, and the last commit. A failure rolls back only the open transaction: what was committed
+    /// word list (``Vocabulary``), the triggers again, and the last commit. A failure rolls back only the open transaction: what was committed
     /// stays, marked unfinished so the next run continues it. `synchronous` is restored.
     func bulkLoad<T>(_ settings: BulkLoadSettings, _ body: (BulkLoadSession) throws -> T) throws -> T {
         try wrap {
@@ -114,6 +114,7 @@ extension NoteIndex {
                 if settings.fullText == .rebuildAfterLoad {
                     try connection.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
                 }
+                try Vocabulary.rebuild(connection)
                 try connection.execute("DELETE FROM meta WHERE key = 'first_build'")
                 try session.commit()
                 return value

@@ -31,9 +31,13 @@ extension NoteIndex {
         }
     }
 
-    /// Rebuilds `notes_fts` from `notes` in one transaction (after a crash, or to recover from a failed check).
+    /// Rebuilds `notes_fts` from `notes`, and the word list beside it (``Vocabulary``), in one transaction
+    /// (after a crash, or to recover from a failed check).
     package func rebuildFullText() throws {
-        try transaction { try connection.run("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')") }
+        try transaction {
+            try connection.run("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
+            try Vocabulary.rebuild(connection)
+        }
     }
 
     /// Merges the full-text index's segments into one (smaller file, faster queries); run after large builds.

@@ -116,6 +116,10 @@ extension NoteIndex {
     /// Inserts or updates one note; returns whether a row was written.
     private func upsert(_ note: Note) throws -> Bool {
         let row = NoteRow(note, path: note.path, position: note.position)
-        return try wrap { try connection.run(Self.upsertSQL, row.values) } > 0
+        return try wrap {
+            guard try connection.run(Self.upsertSQL, row.values) > 0 else { return false }
+            try Vocabulary.learn(connection, from: [row.title, row.body, row.tags])
+            return true
+        }
     }
 }

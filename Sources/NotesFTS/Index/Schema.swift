@@ -14,13 +14,16 @@ import SQLiteKit
 /// - `sources`: one row a file read (`path`, `size`, `mtime_ns`, `hash`, `indexed_at`), for incremental runs;
 /// - `meta` (from v2): `key`/`value` facts about the index; `tokenizer` names the tokenizer `notes_fts` was
 ///   built with (``CJKTokenizer/name``, e.g. `notes_cjk_v1`, or `unicode61`);
-/// - `roots` (from v4): the files and folders `notes-index` was asked to index (`path`, `indexed_at`).
+/// - `roots` (from v4): the files and folders `notes-index` was asked to index (`path`, `indexed_at`);
+/// - `vocabulary` and `spelling` (from v5): the index's English words with their stems and deletion
+///   neighbourhoods, for word forms and typo tolerance (``Vocabulary``).
 package enum Schema {
     /// The schema version this library writes and the newest it can read.
-    package static let currentVersion = 4
+    package static let currentVersion = 5
 
-    /// The oldest version a read-only open searches as it is: searching touches nothing added since
-    /// (v4 only added `roots`), so `notes-find` keeps working on an index no `notes-index` has upgraded yet.
+    /// The oldest version a read-only open searches as it is: searching needs nothing added since (v4 only
+    /// added `roots`; without v5's vocabulary, words are matched exactly as typed until `notes-index` upgrades
+    /// the index), so `notes-find` keeps working on an index no `notes-index` has upgraded yet.
     package static let oldestSearchableVersion = 3
 
     /// `PRAGMA application_id` of a notes-fts index ("NFTS"), to tell it from other SQLite files.
@@ -169,6 +172,9 @@ package enum Schema {
           indexed_at TEXT NOT NULL
         ) WITHOUT ROWID;
         """,
+        // 5: the vocabulary of Latin-script words with their stems and deletion neighbourhoods (word forms and
+        // typo tolerance), filled from `notes_fts` by ``Vocabulary/rebuild(_:)`` right after.
+        Vocabulary.schemaSQL,
     ]
 
     /// The part of migration 3 that SQL alone cannot say: `notes_fts` over the new view, with the tokenizer
@@ -202,6 +208,7 @@ package enum Schema {
             // Checked again inside the write lock: another process may have rebuilt it meanwhile.
             if try recordedTokenizer(db) == tokenizer.recordedName { return }
             try db.execute(fullTextTableSQL(tokenizer.tokenizeOption))
+            try Vocabulary.rebuild(db)
             try db.run("""
                 INSERT INTO meta(key, value) VALUES ('tokenizer', ?1)
                 ON CONFLICT(key) DO UPDATE SET value = excluded.value
@@ -232,6 +239,7 @@ package enum Schema {
                 for target in (version + 1)...currentVersion {
                     try db.execute(migrations[target - 1])
                     if target == 3 { try recreateFullTextAfterMigration(db) }
+                    if target == 5 { try Vocabulary.rebuild(db) }
                     try db.setUserVersion(target)
                 }
             }

@@ -4,9 +4,16 @@ import NotesTokenizer
 /// so no user input is ever read as FTS5 syntax; this is the only place query text becomes MATCH text.
 enum FTS5Expression {
     /// `term` as an FTS5 string (see ``QueryTerm/matchExpression``).
+    ///
+    /// A word with other forms (``QueryTerm/forms``) becomes `("word" OR "word" OR "form"…)`: the typed word
+    /// twice, so bm25 weighs the exact form above the others.
     static func term(_ term: QueryTerm) -> String {
         var expression = "\"" + escapingQuotes(term.text) + "\""
         if term.isPrefix || CJKScript.endsWithSingleCharacterRun(term.text) { expression += " *" }
+        if !term.forms.isEmpty {
+            let forms = term.forms.map { "\"" + escapingQuotes($0) + "\"" }
+            expression = "(" + ([expression] + forms).joined(separator: " OR ") + ")"
+        }
         if let column = term.column { expression = "\(column.rawValue) : " + expression }
         return expression
     }

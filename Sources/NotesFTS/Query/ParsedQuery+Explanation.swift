@@ -25,6 +25,8 @@ extension ParsedQuery {
         case .term(let term):
             var text = (term.column.map { $0.rawValue + ":" } ?? "") + "\"" + term.text + "\""
             if term.isPrefix { text += "*" }
+            let others = term.forms.filter { $0 != term.text }
+            if !others.isEmpty { text += " (+ " + others.joined(separator: ", ") + ")" }
             if !term.isPhrase && !term.isSearchable { text += " (ignored: no letters or digits)" }
             return text
         case .and(let children): return "AND(" + children.map(describe).joined(separator: ", ") + ")"

@@ -34,6 +34,12 @@ package struct ParsedQuery: Sendable, Equatable {
     /// Whether the query only excludes (`-draft`) with nothing to search and no filter: an error to report.
     package var isOnlyExclusion: Bool { matchExpression == nil && exclusionExpression != nil && !hasFilters }
 
+    /// Whether the query only selects notes, with no words to rank by: filters, and text terms (if any) that
+    /// all name tags (`tag:work`, `#work`). Such a query lists its notes newest first.
+    public var onlySelects: Bool {
+        positiveTerms.allSatisfy { $0.column == .tags } && (hasFilters || !positiveTerms.isEmpty)
+    }
+
     /// The searchable terms that are not excluded, in query order.
     package var positiveTerms: [QueryTerm] {
         func collect(_ node: QueryNode) -> [QueryTerm] {

@@ -8,6 +8,9 @@ package struct QueryTerm: Sendable, Equatable {
     package var isPrefix: Bool
     /// The column the term is limited to, if any.
     package var column: QueryColumn?
+    /// Other indexed forms of the word that also match (`meeting` for `meetings`), filled by
+    /// ``NoteIndex/expand(_:)``; empty for an exact term.
+    package var forms: [String] = []
 
     /// Creates a term.
     package init(_ text: String, isPhrase: Bool = false, isPrefix: Bool = false, column: QueryColumn? = nil) {

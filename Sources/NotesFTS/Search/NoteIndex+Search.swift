@@ -2,7 +2,8 @@ import Foundation
 import SQLiteKit
 
 extension NoteIndex {
-    /// Parses `text` with ``QueryParser`` and searches for it.
+    /// Parses `text` with ``QueryParser`` and searches for it, with word forms and typo correction (see
+    /// ``NoteIndex/searchPage(_:options:)``) unless ``SearchOptions/exact`` is set.
     ///
     /// ```swift
     /// for hit in try index.search("deploy friday", options: SearchOptions(limit: 5)) {
@@ -10,12 +11,12 @@ extension NoteIndex {
     /// }
     /// ```
     public func search(_ text: String, options: SearchOptions = SearchOptions()) throws -> [SearchResult] {
-        try search(QueryParser.parse(text), options: options)
+        try read { db in try Self.search(db, Self.interpret(db, text, options: options).query, options: options) }
     }
 
     /// The number of notes `text` finds with `options` (ignoring paging).
     public func count(_ text: String, options: SearchOptions = SearchOptions()) throws -> Int {
-        try count(QueryParser.parse(text), options: options)
+        try read { db in try Self.count(db, Self.interpret(db, text, options: options).query, options: options) }
     }
 
     /// A page of what `text` finds (`options.limit` results from `options.offset`) and the number of notes
@@ -26,18 +27,20 @@ extension NoteIndex {
     /// print("\(page.results.count) of \(page.total)")
     /// ```
     public func searchPage(_ text: String, options: SearchOptions = SearchOptions()) throws -> SearchPage {
-        let query = QueryParser.parse(text)
-        return try read { db in
+        try read { db in
             try db.transaction(.deferred) {
-                SearchPage(results: try Self.search(db, query, options: options),
-                           total: try Self.count(db, query, options: options), offset: options.offset)
+                let expanded = try Self.interpret(db, text, options: options)
+                return SearchPage(results: try Self.search(db, expanded.query, options: options),
+                                  total: try Self.count(db, expanded.query, options: options), offset: options.offset,
+                                  corrections: expanded.corrections)
             }
         }
     }
 
     /// Runs a parsed query: ranked by bm25 (FTS5 orders and stops at the limit, computing snippets only for the
     /// rows returned), or ordered by a `notes` column, in which case snippets are computed afterwards for the
-    /// returned page only.
+    /// returned page only. A query that only selects (filters, `tag:` terms, or nothing but the date filters of
+    /// `options`) lists its notes newest first when the order is `rank`.
     package func search(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> [SearchResult] {
         try read { try Self.search($0, query, options: options) }
     }
@@ -49,7 +52,7 @@ extension NoteIndex {
 
     private static func search(_ db: Connection, _ query: ParsedQuery, options: SearchOptions) throws -> [SearchResult] {
         if (query.isEmpty && options.dateFilters.isEmpty) || options.limit <= 0 { return [] }
-        if let match = query.matchExpression, options.sort == .rank {
+        if let match = query.matchExpression, options.sort == .rank, !query.onlySelects {
             return try rankedSearch(db, match: match, query: query, options: options)
         }
         return try orderedSearch(db, query: query, options: options)

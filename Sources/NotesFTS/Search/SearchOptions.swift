@@ -15,6 +15,9 @@ public struct SearchOptions: Sendable {
     /// Compute snippets and match lines; turn off when only paths or ids are wanted (`notes-find -l`),
     /// which saves reading every returned note's text.
     public var includeSnippets = true
+    /// Match words exactly as typed: no other word forms and no typo correction (`notes-find --exact`).
+    /// Read by ``NoteIndex/search(_:options:)-(String,_)``; a ``ParsedQuery`` is searched as it is.
+    public var exact = false
     /// Creates the default options: top 20 by rank.
     public init(limit: Int = 20, offset: Int = 0, sort: SearchSort = .rank, reverse: Bool = false) {
         self.limit = limit

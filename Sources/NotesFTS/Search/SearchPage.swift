@@ -6,12 +6,15 @@ public struct SearchPage: Sendable, Equatable {
     public var total: Int
     /// How many results come before this page (``SearchOptions/offset``).
     public var offset: Int
+    /// The misspelt words the search replaced (see ``NoteIndex/searchPage(_:options:)``), in query order.
+    public var corrections: [QueryCorrection]
 
     /// Creates a page.
-    public init(results: [SearchResult], total: Int, offset: Int) {
+    public init(results: [SearchResult], total: Int, offset: Int, corrections: [QueryCorrection] = []) {
         self.results = results
         self.total = total
         self.offset = max(offset, 0)
+        self.corrections = corrections
     }
 
     /// Whether results follow this page.

@@ -68,7 +68,7 @@ import Testing
         #expect(try reader.titles("alpha") == ["A"])
         reader.close()
         let writer = try folder.openIndex()
-        #expect(try writer.connection.userVersion == 4)
+        #expect(try writer.connection.userVersion == Schema.currentVersion)
         #expect(try writer.roots().isEmpty && writer.unrootedFileCount() == 1)
         #expect(try writer.titles("alpha") == ["A"])
     }

@@ -1,0 +1,101 @@
+import Foundation
+import NotesTokenizer
+import SQLiteKit
+
+extension NoteIndex {
+    /// Adds word forms to `query` and corrects its typos, as the text searches (``search(_:options:)``,
+    /// ``count(_:options:)``, ``searchPage(_:options:)``) do unless ``SearchOptions/exact`` is set.
+    ///
+    /// - **Word forms.** A plain English word (not quoted, not a prefix) also matches the indexed words with the
+    ///   same inflection stem (``PorterStemmer/inflectionStem(_:)``): `meetings` finds `meeting`, `recipe` finds
+    ///   `recipes`. The word as typed is searched twice, so bm25 ranks the exact form above the others.
+    /// - **Typos.** A word of 5 letters or more that no note holds, in no form, is replaced by the nearest indexed
+    ///   word (one edit for 5–8 letters, two for 9 or more, a transposition counting as one; ties go to the word
+    ///   more notes hold), and the replacement is reported in ``ExpandedQuery/corrections``. Excluded words are
+    ///   never corrected.
+    ///
+    /// Quoted words and phrases, prefixes and Korean, Chinese or Japanese text are left exactly as they are.
+    package func expand(_ query: ParsedQuery) throws -> ExpandedQuery {
+        try read { try Self.expand($0, query) }
+    }
+
+    /// For each searched word that no note holds in any form, the nearest indexed words (up to `limit`, within
+    /// two edits): what to suggest when a query finds nothing and ``expand(_:)`` could correct nothing.
+    package func suggestions(for query: ParsedQuery, limit: Int = 3) throws -> [(word: String, suggestions: [String])] {
+        try read { db in
+            var result: [(word: String, suggestions: [String])] = []
+            guard try Vocabulary.isPresent(db) else { return result }
+            for term in query.positiveTerms {
+                guard let word = Self.expandableWord(term), word.utf8.count >= 4,
+                      try Self.wordForms(db, of: word).isEmpty,
+                      try Spelling.documentFrequency(of: word, db: db) == 0 else { continue }
+                let near = try Spelling.candidates(for: word, within: 2, db: db).prefix(limit).map(\.term)
+                if !near.isEmpty { result.append((word, Array(near))) }
+            }
+            return result
+        }
+    }
+
+    /// `text` parsed, then expanded unless `options.exact` says otherwise.
+    static func interpret(_ db: Connection, _ text: String, options: SearchOptions) throws -> ExpandedQuery {
+        let query = QueryParser.parse(text)
+        return options.exact ? ExpandedQuery(query: query) : try expand(db, query)
+    }
+
+    static func expand(_ db: Connection, _ query: ParsedQuery) throws -> ExpandedQuery {
+        guard let root = query.root, try Vocabulary.isPresent(db) else { return ExpandedQuery(query: query) }
+        var corrections: [QueryCorrection] = []
+        var expanded = query
+        expanded.root = try expand(db, root, excluded: false, corrections: &corrections)
+        return ExpandedQuery(query: expanded, corrections: corrections)
+    }
+
+    private static func expand(_ db: Connection, _ node: QueryNode, excluded: Bool,
+                               corrections: inout [QueryCorrection]) throws -> QueryNode {
+        switch node {
+        case .term(let term):
+            return .term(try expand(db, term, excluded: excluded, corrections: &corrections))
+        case .not(let inner):
+            return .not(try expand(db, inner, excluded: true, corrections: &corrections))
+        case .and(let children):
+            return .and(try children.map { try expand(db, $0, excluded: excluded, corrections: &corrections) })
+        case .or(let children):
+            return .or(try children.map { try expand(db, $0, excluded: excluded, corrections: &corrections) })
+        }
+    }
+
+    private static func expand(_ db: Connection, _ term: QueryTerm, excluded: Bool,
+                               corrections: inout [QueryCorrection]) throws -> QueryTerm {
+        guard let word = expandableWord(term) else { return term }
+        var expanded = term
+        let forms = try wordForms(db, of: word)
+        expanded.forms = otherForms(forms, of: word)
+        let tolerance = Spelling.tolerance(forLength: word.utf8.count)
+        guard forms.isEmpty, !excluded, tolerance > 0,
+              try Spelling.documentFrequency(of: word, db: db) == 0,
+              let best = try Spelling.candidates(for: word, within: tolerance, db: db).first else { return expanded }
+        corrections.append(QueryCorrection(typed: word, replacement: best.term))
+        expanded.text = best.term
+        expanded.forms = otherForms(try wordForms(db, of: best.term), of: best.term)
+        return expanded
+    }
+
+    /// `forms` when they hold a word other than `word` itself, else none (nothing to add).
+    private static func otherForms(_ forms: [String], of word: String) -> [String] {
+        forms.contains { $0 != word } ? forms : []
+    }
+
+    /// The indexed words sharing `word`'s inflection stem (itself included when indexed), at most 32.
+    static func wordForms(_ db: Connection, of word: String) throws -> [String] {
+        try db.query("SELECT term FROM vocabulary WHERE stem = ?1 ORDER BY term LIMIT 32",
+                     [.text(PorterStemmer.inflectionStem(word))]) { $0.text(0) ?? "" }
+    }
+
+    /// The folded word a term stands for when word forms and typos apply to it: a plain, unquoted,
+    /// non-prefix term that is one lower-case ASCII word of 3 letters or more once case and accents are folded.
+    static func expandableWord(_ term: QueryTerm) -> String? {
+        guard !term.isPhrase, !term.isPrefix else { return nil }
+        let folded = term.text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        return folded.utf8.count >= 3 && Vocabulary.isWord(folded) ? folded : nil
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import NotesFTS
+
+@Suite struct SpellingTests {
+    private func makeIndex(_ bodies: [String]) throws -> NoteIndex {
+        let index = try TestFolder().openIndex()
+        for (number, body) in bodies.enumerated() {
+            try index.save(Note(path: "/n/\(number).md", title: "Note \(number)", body: body))
+        }
+        return index
+    }
+
+    private func correction(_ index: NoteIndex, _ text: String) throws -> [QueryCorrection] {
+        try index.expand(QueryParser.parse(text)).corrections
+    }
+
+    @Test(arguments: [
+        ("sourdugh", "sourdough"),      // a deletion, 8 letters
+        ("suordough", "sourdough"),     // a transposition counts as one edit
+        ("sourdoguh", "sourdough"),     // 9 letters: one transposition
+        ("itinerery", "itinerary"),     // 9 letters: a substitution
+        ("itinrerery", "itinerary"),    // 10 letters: two edits
+        ("bakking", "baking"),          // an insertion
+    ])
+    func correctsWithinTheTolerance(typed: String, expected: String) throws {
+        let index = try makeIndex(["Sourdough starter.", "Lisbon itinerary.", "Baking day."])
+        #expect(try correction(index, typed) == [QueryCorrection(typed: typed, replacement: expected)])
+    }
+
+    @Test(arguments: [
+        "surdouhhx",    // 9 letters, three edits
+        "soudgh",       // 6 letters, two edits
+        "bkaign",       // 6 letters, two transpositions
+    ])
+    func leavesWordsBeyondTheToleranceAlone(typed: String) throws {
+        let index = try makeIndex(["Sourdough starter.", "Baking day."])
+        #expect(try correction(index, typed).isEmpty)
+    }
+
+    @Test func shortWordsQuotedWordsAndExclusionsAreNeverCorrected() throws {
+        let index = try makeIndex(["Bread and baking.", "Other"])
+        #expect(try correction(index, "brad").isEmpty)            // 4 letters
+        #expect(try correction(index, "\"bakimg\"").isEmpty)      // quoted: exact
+        #expect(try correction(index, "other -bakimg").isEmpty)   // excluded
+        #expect(try correction(index, "bakimg") == [QueryCorrection(typed: "bakimg", replacement: "baking")])
+    }
+
+    @Test func tiesGoToTheWordMoreNotesHold() throws {
+        let index = try makeIndex(["parsed once", "parser one", "parser two", "parser three"])
+        // "parsez" is one substitution from both "parsed" and "parser"; "parser" is in three notes.
+        #expect(try correction(index, "parsez") == [QueryCorrection(typed: "parsez", replacement: "parser")])
+    }
+
+    @Test func theCorrectedQuerySearchesTheReplacement() throws {
+        let index = try makeIndex(["Sourdough starter.", "Rye bread."])
+        #expect(try index.search("sourdugh starter").map(\.title) == ["Note 0"])
+        var exact = SearchOptions()
+        exact.exact = true
+        #expect(try index.search("sourdugh", options: exact).isEmpty)
+    }
+
+    @Test func suggestsNearWordsWhenNothingCanBeCorrected() throws {
+        let index = try makeIndex(["Sourdough starter.", "Rye bread."])
+        let suggestions = try index.suggestions(for: QueryParser.parse("soudrugh"))
+        #expect(suggestions.map(\.word) == ["soudrugh"])
+        #expect(suggestions.first?.suggestions == ["sourdough"])
+    }
+
+    @Test func wordsOfDeletedNotesAreNotOffered() throws {
+        let index = try makeIndex(["Sourdough starter.", "Rye bread."])
+        #expect(try index.deleteNote(id: 1))
+        #expect(try correction(index, "sourdugh").isEmpty)
+    }
+}
+
+@Suite struct EditDistanceTests {
+    @Test(arguments: [
+        ("kitten", "sitting", 3), ("sourdough", "sourdugh", 1), ("ab", "ba", 1), ("abcd", "badc", 2),
+        ("", "abc", 3), ("same", "same", 0), ("ca", "abc", 3),
+    ])
+    func distances(a: String, b: String, expected: Int) {
+        #expect(EditDistance.between(Array(a.utf8), Array(b.utf8), limit: 5) == expected)
+    }
+
+    @Test func stopsAboveTheLimit() {
+        #expect(EditDistance.between(Array("abcdefgh".utf8), Array("hgfedcba".utf8), limit: 2) == 3)
+    }
+}
