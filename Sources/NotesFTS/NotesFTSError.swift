@@ -18,6 +18,8 @@ public enum NotesFTSError: Error, Equatable, Sendable, CustomStringConvertible {
     case tokenizerUnavailable(path: String, name: String)
     /// An SQLite failure while working on the index at `path`.
     case database(path: String, error: SQLiteError)
+    /// Changes under `path` cannot be watched (`--watch`): the system refused, for `reason`.
+    case watchFailed(path: String, reason: String)
     /// The prebuilt index `seed` could not become the index at `path` (missing, unreadable, or failing its
     /// integrity check); nothing was left at `path`.
     case seedUnusable(path: String, seed: String, detail: String)
@@ -41,6 +43,8 @@ public enum NotesFTSError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path) was indexed with tokenizer \(found) and needs a rebuild with \(current); run `notes-index --db \(path) --rebuild` once to rebuild it in place"
         case .tokenizerUnavailable(let path, let name):
             return "\(path): cannot register the \(name) tokenizer on this SQLite (\(Connection.sqliteVersion)); install an SQLite with FTS5 enabled"
+        case .watchFailed(let path, let reason):
+            return "cannot watch \(path) for changes: \(reason)"
         case .database(let path, let error):
             return "\(path): \(error.description)"
         case .seedUnusable(let path, let seed, let detail):

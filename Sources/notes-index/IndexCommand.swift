@@ -30,6 +30,10 @@ enum IndexCommand: Command {
         wins over .gitignore). Symbolic links below a PATH are followed only with -L. Files that are not
         notes are counted by extension in the summary; -v names them.
 
+        --watch keeps indexing after the first pass: a file saved (also by rename), moved or deleted under a
+        PATH, and a folder added, moved or deleted, is reflected within a second; searches run meanwhile.
+        Ctrl-C stops it. It uses inotify and is supported on Linux only.
+
         Options:
         \(options.helpLines().joined(separator: "\n"))
 
@@ -40,6 +44,7 @@ enum IndexCommand: Command {
           notes-index ~/notes                      index a folder into the default index
           notes-index --db notes.sqlite corpus     index the sample corpus into ./notes.sqlite
           notes-index --db notes.sqlite --check    verify an index
+          notes-index --watch ~/notes              index, then follow changes until Ctrl-C
           notes-index --forget ~/old-notes         remove a folder's notes from the index
         """
     }
@@ -62,6 +67,7 @@ enum IndexCommand: Command {
         if options.paths.isEmpty { return status }
         let summary = try indexPaths(options, into: index)
         if summary.skipped > 0 { status = 1 }
+        if options.watch { try watch(options, index: index) }
         return status
     }
 

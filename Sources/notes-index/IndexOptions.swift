@@ -17,6 +17,8 @@ struct IndexOptions: CommandOptions {
     /// `--forget`: roots whose notes are removed before anything else.
     var forget: [String] = []
     var listRoots = false
+    /// `--watch`: after indexing, keep the index up to date with the paths until interrupted.
+    var watch = false
     /// `--map`: where JSON exports keep their note fields.
     var fieldMap: JSONFieldMap?
     /// The files and folders to index.
@@ -28,6 +30,12 @@ struct IndexOptions: CommandOptions {
 
     mutating func finish(positionals: [String]) throws {
         paths = positionals
+        if watch {
+            #if !os(Linux)
+            throw UsageError("--watch is supported on Linux only (it uses inotify); on this system, re-run notes-index instead (for example from cron)")
+            #endif
+            if paths.isEmpty { throw UsageError("--watch needs the folders to watch, e.g. `notes-index --watch ~/notes`") }
+        }
         if paths.isEmpty && !isMaintenance {
             throw UsageError("no folders or files to index; name at least one, e.g. `notes-index ~/notes` (see --help)")
         }
@@ -56,6 +64,9 @@ struct IndexOptions: CommandOptions {
         .flag(["--no-ignore"], help: "do not read .gitignore, .ignore and .notesignore files") { $0.walk.readsIgnoreFiles = false },
         .flag(["-L", "--follow"], help: "follow symbolic links below each PATH (a link back to a folder above it is reported)") {
             $0.walk.followsLinks = true
+        },
+        .flag(["--watch"], help: "after indexing, keep the index up to date as files change, until Ctrl-C (Linux only)") {
+            $0.watch = true
         },
         .value(["--forget"], "PATH", help: "remove the notes of PATH (a root, or any file or folder in the index; repeatable)") {
             $0.forget.append($1)

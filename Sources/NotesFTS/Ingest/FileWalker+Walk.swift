@@ -69,6 +69,7 @@ extension FileWalker {
                 if name.hasPrefix(".") { hidden.insert(name) } else { names.append(name) }
             }
             closedir(handle)
+            visit(.folder(directory))
             names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             let saved = rules
             rules.enter(directory, names: hidden)

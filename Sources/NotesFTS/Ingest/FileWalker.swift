@@ -33,6 +33,8 @@ package struct FileWalker: Sendable {
         case skipped(path: String, kind: String)
         /// A file or folder an ignore rule or `--exclude` left out.
         case ignored(path: String, rule: IgnoreRule)
+        /// A folder the walk enters (before its entries), for `--watch` to watch it.
+        case folder(String)
     }
 
     /// How files and folders are chosen.

@@ -16,6 +16,8 @@ extension Indexer {
                                     ? "not a note file (\(kind))" : kind == "symbolic link" ? "symbolic link, not followed (-L follows links)" : "\(kind), not read"))
             case .ignored(let path, let rule):
                 notice(IndexWarning(path: path, reason: "ignored by \(rule.origin): \(rule.line)"))
+            case .folder:
+                break
             }
         }
         summary.otherFiles.merge(others, uniquingKeysWith: +)

@@ -56,6 +56,7 @@ import Testing
             case .note(let entry): visits.append("note " + entry.path.dropFirst(folder.notes.count + 1))
             case .skipped(let path, let kind): visits.append("\(kind) " + path.dropFirst(folder.notes.count + 1))
             case .ignored(let path, _): visits.append("ignored " + path.dropFirst(folder.notes.count + 1))
+            case .folder: break
             }
         }
         return (visits, problems)

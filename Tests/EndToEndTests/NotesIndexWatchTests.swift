@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// `notes-index --watch` as a user runs it: changes show in `notes-find` while it runs; Ctrl-C stops it.
+/// Every wait has a deadline and the watcher is killed if it outlives the test, so nothing here can hang.
+@Suite(.serialized) struct NotesIndexWatchTests {
+    /// Acceptance: each change is found (or no longer found) by notes-find within 2 s.
+    static let seconds = 2.0
+
+    @Test(.enabled(if: isLinux), .timeLimit(.minutes(1)))
+    func newEditedByRenameAndDeletedFilesShowWithinTwoSeconds() throws {
+        let runner = CommandRunner()
+        runner.write("one.md", "# One\nalpha\n")
+        let watcher = try BackgroundCommand(runner, "notes-index", ["--db", runner.database, "--watch", runner.notes])
+        #expect(BackgroundCommand.eventually(within: 30) { watcher.stderr.contains("watching 1 folder for changes") })
+        #expect(try runner.find(["alpha"]).status == 0)
+
+        runner.write("two.md", "# Two\nbravo\n")
+        #expect(try BackgroundCommand.eventually(within: Self.seconds) { try runner.find(["bravo"]).status == 0 })
+
+        // An editor's save: write a hidden temporary file, then rename it over the note.
+        runner.write(".one.md.swp", "# One\ncharlie\n")
+        #expect(rename(runner.notes + "/.one.md.swp", runner.notes + "/one.md") == 0)
+        #expect(try BackgroundCommand.eventually(within: Self.seconds) {
+            try runner.find(["charlie"]).status == 0 && runner.find(["alpha"]).status == 1
+        })
+
+        try FileManager.default.removeItem(atPath: runner.notes + "/two.md")
+        #expect(try BackgroundCommand.eventually(within: Self.seconds) { try runner.find(["bravo"]).status == 1 })
+
+        #expect(watcher.interrupt(waitingSeconds: 10) == 0)
+        #expect(watcher.stderr.hasSuffix("notes-index: stopped watching\n"))
+        #expect(try runner.index(["--check"]).status == 0)
+    }
+
+    @Test(.enabled(if: isLinux), .timeLimit(.minutes(1)))
+    func newMovedAndDeletedFoldersAndIgnoreFiles() throws {
+        let runner = CommandRunner()
+        runner.write("keep.md", "# Keep\nkept\n")
+        let watcher = try BackgroundCommand(runner, "notes-index", ["--db", runner.database, "--watch", runner.notes])
+        #expect(BackgroundCommand.eventually(within: 30) { watcher.stderr.contains("watching") })
+
+        runner.write("sub/deep/d.md", "# Deep\ndelta\n")
+        #expect(try BackgroundCommand.eventually(within: Self.seconds) { try runner.find(["delta"]).status == 0 })
+        try FileManager.default.moveItem(atPath: runner.notes + "/sub", toPath: runner.notes + "/moved")
+        #expect(try BackgroundCommand.eventually(within: Self.seconds) {
+            try runner.find(["-l", "delta"]).stdout == "notes/moved/deep/d.md\n"
+        })
+        // The moved folder is watched under its new name.
+        runner.write("moved/deep/e.md", "# Deeper\necho\n")
+        #expect(try BackgroundCommand.eventually(within: Self.seconds) { try runner.find(["echo"]).status == 0 })
+        try FileManager.default.removeItem(atPath: runner.notes + "/moved")
+        #expect(try BackgroundCommand.eventually(within: Self.seconds) { try runner.find(["delta OR echo"]).status == 1 })
+
+        runner.write(".gitignore", "drafts/\n")
+        runner.write("drafts/wip.md", "# Draft\nfoxtrot\n")
+        runner.write("visible.md", "# Visible\ngolf\n")
+        #expect(try BackgroundCommand.eventually(within: Self.seconds) { try runner.find(["golf"]).status == 0 })
+        #expect(try runner.find(["foxtrot"]).status == 1)
+
+        #expect(watcher.interrupt(waitingSeconds: 10) == 0)
+        #expect(try runner.index(["--check"]).status == 0)
+    }
+
+    @Test func watchNeedsPaths() throws {
+        let result = try CommandRunner().index(["--watch"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--watch needs the folders to watch"))
+    }
+}
+
+#if os(Linux)
+private let isLinux = true
+#else
+private let isLinux = false
+#endif
