@@ -76,7 +76,10 @@ enum FindCommand: Command {
         }
         let expanded = options.exact ? ExpandedQuery(query: parsed) : try index.expand(parsed)
         let query = expanded.query
-        if options.explain { explain(query.explanation(options: options.search), options, output) }
+        if options.explain {
+            let ranking = try index.rankingPath(query, options: options.search)
+            explain(query.explanation(options: options.search) + ["ranking: \(ranking)"], options, output)
+        }
         for correction in expanded.corrections {
             Terminal.writeError("\(name): no notes contain \"\(correction.typed)\"; showing results for \"\(correction.replacement)\"\n")
         }

@@ -96,8 +96,8 @@ extension NoteIndex {
     /// Runs `body` as a bulk first build (``BulkLoadSession``): transactions without the sync triggers,
     /// committed every ``BulkLoadSettings/commitInterval`` as `body` calls ``BulkLoadSession/commitIfDue()``,
     /// `synchronous` as `settings` say and FTS5's `hashsize` raised; after `body`, a `'rebuild'` if asked, the
-    /// word list (``Vocabulary``), the triggers again, and the last commit. A failure rolls back only the open transaction: what was committed
-    /// stays, marked unfinished so the next run continues it. `synchronous` is restored.
+    /// word list (``Vocabulary``) and the top-k side tables, the triggers again, and the last commit. A failure
+    /// rolls back only the open transaction: what was committed stays, marked unfinished so the next run continues it. `synchronous` is restored.
     func bulkLoad<T>(_ settings: BulkLoadSettings, _ body: (BulkLoadSession) throws -> T) throws -> T {
         try wrap {
             let synchronousBefore = try connection.scalarInt("PRAGMA synchronous")
@@ -115,6 +115,7 @@ extension NoteIndex {
                     try connection.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
                 }
                 try Vocabulary.rebuild(connection)
+                try RankingTables.rebuild(connection, settings: rankingSettings)
                 try connection.execute("DELETE FROM meta WHERE key = 'first_build'")
                 try session.commit()
                 return value

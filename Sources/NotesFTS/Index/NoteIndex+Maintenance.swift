@@ -31,13 +31,20 @@ extension NoteIndex {
         }
     }
 
-    /// Rebuilds `notes_fts` from `notes`, and the word list beside it (``Vocabulary``), in one transaction
-    /// (after a crash, or to recover from a failed check).
+    /// Rebuilds `notes_fts` from `notes`, and beside it the word list (``Vocabulary``) and the top-k side
+    /// tables (``RankingTables``), in one transaction (after a crash, or to recover from a failed check).
     package func rebuildFullText() throws {
         try transaction {
             try connection.run("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
             try Vocabulary.rebuild(connection)
+            try RankingTables.rebuild(connection, settings: rankingSettings)
         }
+    }
+
+    /// Recomputes the top-k side tables (``RankingTables``) from `notes`, in the current transaction if there
+    /// is one, else in one of its own.
+    package func rebuildRankingTables() throws {
+        try wrap { try connection.transaction(.immediate) { try RankingTables.rebuild(connection, settings: rankingSettings) } }
     }
 
     /// Merges the full-text index's segments into one (smaller file, faster queries); run after large builds.

@@ -38,6 +38,14 @@ public final class NoteIndex: @unchecked Sendable {
     private let lock = NSRecursiveLock()
     /// Read-only connections for searches.
     private let readers: ReaderPool
+    /// Thresholds of the top-k side tables (guarded by `lock`).
+    private var storedRankingSettings = RankingSettings()
+
+    /// Thresholds of the top-k side tables, used when they are next rebuilt (tests lower them).
+    package var rankingSettings: RankingSettings {
+        get { lock.lock(); defer { lock.unlock() }; return storedRankingSettings }
+        set { lock.lock(); defer { lock.unlock() }; storedRankingSettings = newValue }
+    }
 
     /// Connection settings for the index, chosen by measurement (see Benchmarks/README.md).
     package static var defaultConfiguration: Connection.Configuration {
@@ -75,6 +83,9 @@ public final class NoteIndex: @unchecked Sendable {
             } else {
                 try Schema.migrate(connection)
                 try Schema.ensureTokenizer(connection, tokenizer ?? Schema.keptTokenizer(connection))
+                if try !RankingTables.isBuilt(connection) {
+                    try connection.transaction(.immediate) { try RankingTables.rebuild(connection, settings: RankingSettings()) }
+                }
             }
         } catch let error as SQLiteError {
             connection.close()
@@ -138,9 +149,16 @@ public final class NoteIndex: @unchecked Sendable {
 
     /// Runs `body` in one write transaction: all of it lands, or none of it. Other writers wait their turn;
     /// searches go on meanwhile (they see the index as it was before the transaction until it commits).
+    /// The top-k side tables catch up with what it wrote before it commits (``RankingTables/applyLog(_:)``).
     @discardableResult
     public func transaction<T>(_ body: () throws -> T) throws -> T {
-        try wrap { try connection.transaction(.immediate, body) }
+        try wrap {
+            try connection.transaction(.immediate) {
+                let value = try body()
+                try RankingTables.catchUp(connection)
+                return value
+            }
+        }
     }
 
     /// Runs `body` with the writer connection to itself, converting SQLite failures into

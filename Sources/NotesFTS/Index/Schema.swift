@@ -16,10 +16,12 @@ import SQLiteKit
 ///   built with (``CJKTokenizer/name``, e.g. `notes_cjk_v1`, or `unicode61`);
 /// - `roots` (from v4): the files and folders `notes-index` was asked to index (`path`, `indexed_at`);
 /// - `vocabulary` and `spelling` (from v5): the index's English words with their stems and deletion
-///   neighbourhoods, for word forms and typo tolerance (``Vocabulary``).
+///   neighbourhoods, for word forms and typo tolerance (``Vocabulary``);
+/// - `topk_terms`, `topk_head` and `topk_log` (from v6): the top-k side tables of ranked search
+///   (``RankingTables``).
 package enum Schema {
     /// The schema version this library writes and the newest it can read.
-    package static let currentVersion = 5
+    package static let currentVersion = 6
 
     /// The oldest version a read-only open searches as it is: searching needs nothing added since (v4 only
     /// added `roots`; without v5's vocabulary, words are matched exactly as typed until `notes-index` upgrades
@@ -59,18 +61,24 @@ package enum Schema {
     }
 
     /// The triggers that keep `notes_fts` in step with `notes`; the update one fires only for indexed columns.
+    /// From v6 each also logs the change for the top-k side tables (``RankingTables``): the old indexed text
+    /// going out, the note's id coming in.
     static let triggerSQL = """
         CREATE TRIGGER notes_ai AFTER INSERT ON notes BEGIN
           INSERT INTO notes_fts(rowid, title, body, tags) VALUES (new.id, \(indexedTitle("new")), new.body, new.tags);
+          INSERT INTO topk_log(note) VALUES (new.id);
         END;
         CREATE TRIGGER notes_ad AFTER DELETE ON notes BEGIN
           INSERT INTO notes_fts(notes_fts, rowid, title, body, tags)
             VALUES ('delete', old.id, \(indexedTitle("old")), old.body, old.tags);
+          INSERT INTO topk_log(note, title, body, tags) VALUES (old.id, \(indexedTitle("old")), old.body, old.tags);
         END;
         CREATE TRIGGER notes_au AFTER UPDATE OF title, body, tags, aliases ON notes BEGIN
           INSERT INTO notes_fts(notes_fts, rowid, title, body, tags)
             VALUES ('delete', old.id, \(indexedTitle("old")), old.body, old.tags);
           INSERT INTO notes_fts(rowid, title, body, tags) VALUES (new.id, \(indexedTitle("new")), new.body, new.tags);
+          INSERT INTO topk_log(note, title, body, tags) VALUES (old.id, \(indexedTitle("old")), old.body, old.tags);
+          INSERT INTO topk_log(note) VALUES (new.id);
         END;
         """
 
@@ -175,6 +183,8 @@ package enum Schema {
         // 5: the vocabulary of Latin-script words with their stems and deletion neighbourhoods (word forms and
         // typo tolerance), filled from `notes_fts` by ``Vocabulary/rebuild(_:)`` right after.
         Vocabulary.schemaSQL,
+        // 6: the top-k side tables and the change log the triggers now keep (filled by the library on open).
+        RankingTables.migrationSQL,
     ]
 
     /// The part of migration 3 that SQL alone cannot say: `notes_fts` over the new view, with the tokenizer
@@ -199,10 +209,11 @@ package enum Schema {
     }
 
     /// Recreates `notes_fts` with `tokenizer` when the index was built with another one (for example an
-    /// older ``CJKTokenizer/version``), then rebuilds it from `notes`: one transaction, once.
-    /// Returns whether it rebuilt.
+    /// older ``CJKTokenizer/version``), then rebuilds it and the top-k side tables from `notes`: one
+    /// transaction, once. Returns whether it rebuilt.
     @discardableResult
-    static func ensureTokenizer(_ db: Connection, _ tokenizer: FullTextTokenizer) throws -> Bool {
+    static func ensureTokenizer(_ db: Connection, _ tokenizer: FullTextTokenizer,
+                                settings: RankingSettings = RankingSettings()) throws -> Bool {
         if try recordedTokenizer(db) == tokenizer.recordedName { return false }
         try db.transaction(.immediate) {
             // Checked again inside the write lock: another process may have rebuilt it meanwhile.
@@ -213,6 +224,7 @@ package enum Schema {
                 INSERT INTO meta(key, value) VALUES ('tokenizer', ?1)
                 ON CONFLICT(key) DO UPDATE SET value = excluded.value
                 """, [.text(tokenizer.recordedName)])
+            if try RankingTables.isBuilt(db) { try RankingTables.rebuild(db, settings: settings) }
         }
         return true
     }

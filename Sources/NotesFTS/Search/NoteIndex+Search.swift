@@ -67,6 +67,9 @@ extension NoteIndex {
     private static func rankedSearch(_ db: Connection, match: String, query: ParsedQuery,
                                      options: SearchOptions) throws -> [SearchResult] {
         let snippets = options.includeSnippets ? SearchSnippets(match: match, query: query, options: options) : nil
+        if case .answered(let hits, _) = try TopKPlan.run(db, query, options: options) {
+            return try topKResults(db, hits, match: match, snippets: snippets)
+        }
         let statement = SearchSQL.ranked(match: match, query: query, options: options, snippets: snippets)
         let results = try db.query(statement.sql, named: statement.parameters) { row in
             var result = SearchResult(row: row)
@@ -80,6 +83,35 @@ extension NoteIndex {
                 return options.reverse ? left.score < right.score : left.score > right.score
             }
             return left.id < right.id
+        }
+    }
+
+    /// The rows and snippets of the notes the top-k path chose, in its order, with its scores.
+    private static func topKResults(_ db: Connection, _ hits: [TopKPlan.Hit], match: String,
+                                    snippets: SearchSnippets?) throws -> [SearchResult] {
+        if hits.isEmpty { return [] }
+        let statement = SearchSQL.topKRows(ids: hits.map(\.id), match: match, snippets: snippets)
+        var rows: [Int64: SearchResult] = [:]
+        for result in try db.query(statement.sql, named: statement.parameters, { row in
+            var result = SearchResult(row: row)
+            snippets?.read(row, at: ResultColumn.next + 1, into: &result)
+            return result
+        }) { rows[result.id] = result }
+        return hits.compactMap { hit in
+            guard var result = rows[hit.id] else { return nil }
+            result.score = hit.score
+            return result
+        }
+    }
+
+    /// Which path ranking `query` takes (top-k, or full scoring and why): what `--explain` prints.
+    package func rankingPath(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> String {
+        guard query.matchExpression != nil, options.sort == .rank else { return "not ranked (no words, or sorted by a column)" }
+        return try read { db in
+            switch try TopKPlan.run(db, query, options: options) {
+            case .answered(_, let description): return description
+            case .fullScoring(let reason): return "full scoring by FTS5 (\(reason))"
+            }
         }
     }
 

@@ -18,6 +18,9 @@ public struct SearchOptions: Sendable {
     /// Match words exactly as typed: no other word forms and no typo correction (`notes-find --exact`).
     /// Read by ``NoteIndex/search(_:options:)-(String,_)``; a ``ParsedQuery`` is searched as it is.
     public var exact = false
+    /// Let a ranked search take the top-k path (``TopKPlan``); off, FTS5 scores every match (the reference
+    /// the exactness tests and `notes-bench --verify-topk` compare with).
+    package var allowsTopK = true
     /// Creates the default options: top 20 by rank.
     public init(limit: Int = 20, offset: Int = 0, sort: SearchSort = .rank, reverse: Bool = false) {
         self.limit = limit

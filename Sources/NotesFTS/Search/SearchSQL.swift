@@ -84,6 +84,38 @@ enum SearchSQL {
         return SearchStatement(sql: sql, parameters: filter.parameters.merging([":match": .text(match)]) { first, _ in first })
     }
 
+    /// Which of the notes `ids` pass `filter` and do not match `exclusion` (the top-k path's candidates).
+    static func topKFilter(ids: [Int64], filter: SearchFilter, exclusion: String?) -> SearchStatement {
+        var parameters = filter.parameters
+        let list = idList(ids, into: &parameters)
+        var sql = "SELECT n.id FROM notes n WHERE n.id IN (\(list))\(filter.andClauses)"
+        if let exclusion {
+            sql += " AND n.id NOT IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH :topkExclude)"
+            parameters[":topkExclude"] = .text(exclusion)
+        }
+        return SearchStatement(sql: sql, parameters: parameters)
+    }
+
+    /// The ``ResultColumn``s, `0.0` for the score and the snippet columns of the notes `ids` for `match`, in no
+    /// particular order (the top-k path scored and ordered them).
+    static func topKRows(ids: [Int64], match: String, snippets: SearchSnippets?) -> SearchStatement {
+        var parameters = snippets?.parameters ?? [:]
+        parameters[":match"] = .text(match)
+        let list = idList(ids, into: &parameters)
+        let sql = """
+            SELECT \(ResultColumn.selectList), 0.0\(snippets.map { ", " + $0.columns } ?? "")
+            FROM notes_fts JOIN notes n ON n.id = notes_fts.rowid
+            WHERE notes_fts MATCH :match AND notes_fts.rowid IN (\(list))
+            """
+        return SearchStatement(sql: sql, parameters: parameters)
+    }
+
+    /// `:id0, :id1, …` bound to `ids`.
+    private static func idList(_ ids: [Int64], into parameters: inout [String: SQLiteValue]) -> String {
+        for (number, id) in ids.enumerated() { parameters[":id\(number)"] = .integer(id) }
+        return ids.indices.map { ":id\($0)" }.joined(separator: ", ")
+    }
+
     private static func paging(_ options: SearchOptions) -> [String: SQLiteValue] {
         [":limit": .integer(Int64(options.limit)), ":offset": .integer(Int64(max(options.offset, 0)))]
     }

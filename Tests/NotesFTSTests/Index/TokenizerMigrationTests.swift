@@ -35,6 +35,7 @@ import Testing
         }
         let index = try NoteIndex(path: path)
         #expect(try index.connection.userVersion == Schema.currentVersion)
+        #expect(try RankingTables.isCurrent(index.connection))
         #expect(try index.tokenizerName() == CJKTokenizer.name)
         let sql = try index.connection.scalarText("SELECT sql FROM sqlite_schema WHERE name = 'notes_fts'") ?? ""
         #expect(sql.contains(CJKTokenizer.name))

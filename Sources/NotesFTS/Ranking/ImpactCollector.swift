@@ -1,0 +1,55 @@
+import CSQLite
+import NotesTokenizer
+
+/// `notes_topk_collect(notes_fts)`: offers the current row to the ``ImpactHeap`` being filled, with the
+/// weighted frequency bm25 sums for a one-phrase query (each instance adds its column's weight,
+/// ``Schema/rankWeights``), read from FTS5's own position lists, and the row's size from ``DocumentSizes``.
+///
+/// The side-table build steps `SELECT notes_topk_collect(notes_fts) FROM notes_fts WHERE notes_fts MATCH 'term'`
+/// once per candidate term: one pass over the term's doclist, nothing tokenized again, no column read back.
+final class ImpactCollector {
+    /// The SQL name of the auxiliary function.
+    static let functionName = "notes_topk_collect"
+
+    /// The heap being filled (set by the build around each query).
+    var heap: ImpactHeap?
+    /// Note sizes for the heap (set by the build).
+    var sizes: DocumentSizes?
+
+    /// Registers the function on the connection `handle`, reporting to this collector (which the connection
+    /// keeps alive); returns an SQLite result code.
+    func register(on handle: OpaquePointer) -> Int32 {
+        guard let api = CJKTokenizer.fts5API(handle) else { return SQLITE_ERROR }
+        let box = Unmanaged.passRetained(self).toOpaque()
+        let result = api.pointee.xCreateFunction(api, Self.functionName, box, { extensionAPI, fts, context, _, _ in
+            guard let api = extensionAPI?.pointee, let fts, let context, let user = api.xUserData?(fts) else { return }
+            let collector = Unmanaged<ImpactCollector>.fromOpaque(user).takeUnretainedValue()
+            let result = collector.collect(api, fts)
+            if result == SQLITE_OK { sqlite3_result_int(context, 0) } else { sqlite3_result_error_code(context, result) }
+        }, { box in
+            if let box { Unmanaged<ImpactCollector>.fromOpaque(box).release() }
+        })
+        if result != SQLITE_OK { Unmanaged<ImpactCollector>.fromOpaque(box).release() }
+        return result
+    }
+
+    private func collect(_ api: Fts5ExtensionApi, _ fts: OpaquePointer) -> Int32 {
+        var count: Int32 = 0
+        var result = api.xInstCount?(fts, &count) ?? SQLITE_ERROR
+        var frequency = 0.0
+        var index: Int32 = 0
+        while result == SQLITE_OK && index < count {
+            var phrase: Int32 = 0, column: Int32 = 0, offset: Int32 = 0
+            result = api.xInst?(fts, index, &phrase, &column, &offset) ?? SQLITE_ERROR
+            switch column {
+            case 0: frequency += Schema.rankWeights.title
+            case 1: frequency += Schema.rankWeights.body
+            default: frequency += Schema.rankWeights.tags
+            }
+            index += 1
+        }
+        guard result == SQLITE_OK, let rowid = api.xRowid?(fts) else { return result == SQLITE_OK ? SQLITE_ERROR : result }
+        heap?.add(note: rowid, frequency: frequency, size: sizes?[rowid] ?? 0)
+        return SQLITE_OK
+    }
+}

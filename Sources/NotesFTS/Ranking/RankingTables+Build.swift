@@ -1,0 +1,79 @@
+import CSQLite
+import SQLiteKit
+
+extension RankingTables {
+    /// Notes tokenized to find the candidate frequent terms (the build then reads each candidate's notes from
+    /// FTS5 itself, so a sampling miss only leaves a term untracked, never a wrong figure).
+    static let sampleSize = 2_000
+
+    /// Recomputes the tables from `notes_fts` (inside the caller's transaction): candidate terms from a sample
+    /// of notes, then, per candidate, one pass over its FTS5 doclist collecting the exact document frequency,
+    /// the impact head and the frontier (``ImpactCollector``).
+    static func rebuild(_ db: Connection, settings: RankingSettings) throws {
+        try db.execute("DELETE FROM topk_terms; DELETE FROM topk_head; DELETE FROM topk_log;")
+        let sizes = try DocumentSizes(db)
+        // From the per-note sizes, not FTS5's averages record: inside a bulk build's transaction that record
+        // is only written at commit.
+        if sizes.totals.rows > 0 {
+            let totals = sizes.totals
+            let tokenizer = try tokenizer(db)
+            let collector = ImpactCollector()
+            guard let handle = db.handle, collector.register(on: handle) == SQLITE_OK else {
+                throw SQLiteError(code: SQLITE_ERROR, message: "cannot register \(ImpactCollector.functionName)")
+            }
+            collector.sizes = sizes
+            let term = try db.prepare("INSERT INTO topk_terms(term, df, frontier) VALUES (?1, ?2, ?3)")
+            let head = try db.prepare("INSERT INTO topk_head(term, note, frequency, size) VALUES (?1, ?2, ?3, ?4)")
+            let notes = try db.prepare("""
+                SELECT \(ImpactCollector.functionName)(notes_fts) FROM notes_fts WHERE notes_fts MATCH ?1
+                """)
+            defer { term.finalize(); head.finalize(); notes.finalize() }
+            for candidate in try candidates(db, tokenizer, totals: totals, settings: settings) {
+                collector.heap = ImpactHeap(capacity: settings.headSize, averageSize: totals.averageSize)
+                try notes.bind([.text(matchString(candidate))])
+                try notes.run()
+                guard let heap = collector.heap, settings.tracks(documents: heap.documents, rows: Int(totals.rows)) else {
+                    continue
+                }
+                try term.bind([.text(candidate), .integer(Int64(heap.documents)), .blob(heap.frontier.encoded)])
+                try term.run()
+                for entry in heap.entries {
+                    try head.bind([.text(candidate), .integer(entry.note), .real(entry.frequency), .integer(Int64(entry.size))])
+                    try head.run()
+                }
+            }
+            collector.heap = nil
+        }
+        try db.run("""
+            INSERT INTO meta(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value
+            """, [.text(metaKey), .text(formatVersion)])
+    }
+
+    /// Terms frequent enough in an evenly spaced sample of notes to be worth an exact count (0.8 of the share
+    /// that makes a term tracked: with 2,000 notes sampled, a term at the threshold falls below that about once
+    /// in a thousand, and is then only left untracked), whose query form is the term itself.
+    private static func candidates(_ db: Connection, _ tokenizer: TermTokenizer, totals: FullTextTotals,
+                                   settings: RankingSettings) throws -> [String] {
+        let rows = Int(totals.rows)
+        let needed = max(Double(settings.minimumDocumentFrequency), settings.minimumShare * Double(rows),
+                         Double(settings.headSize + 1))
+        guard Double(rows) >= needed else { return [] }
+        let highest = try db.scalarInt("SELECT max(id) FROM notes") ?? 0
+        let step = max(highest / sampleSize, 1)
+        var documents: [String: Int] = [:]
+        var sampled = 0
+        let statement = try db.prepare("SELECT title, body, tags FROM \(Schema.fullTextContent) WHERE id = ?1")
+        defer { statement.finalize() }
+        for id in stride(from: step, through: highest, by: step) {
+            try statement.bind([.integer(Int64(id))])
+            guard try statement.step() else { continue }
+            sampled += 1
+            let terms = tokenizer.terms(title: statement.text(0) ?? "", body: statement.text(1) ?? "", tags: statement.text(2) ?? "")
+            for term in terms.counts.keys { documents[term, default: 0] += 1 }
+        }
+        guard sampled > 0 else { return [] }
+        let share = needed / Double(rows) * 0.8
+        return documents.filter { Double($0.value) >= share * Double(sampled) }.keys
+            .filter { tokenizer.queryTokens($0) == [$0] }.sorted()
+    }
+}

@@ -1,0 +1,88 @@
+import SQLiteKit
+
+extension RankingTables {
+    /// Replays the log when a write left something in it (cheap when it did not).
+    static func catchUp(_ db: Connection) throws {
+        if try db.scalarInt("SELECT EXISTS (SELECT 1 FROM topk_log)") == 1 { try applyLog(db) }
+    }
+
+    /// Brings the tables up to date with the writes the triggers logged, then empties the log (inside the
+    /// caller's transaction). Per note, in log order: if its first entry carries old text, the note was in the
+    /// tables and goes out with those terms; if it is in `notes` now, it comes back in with its current text.
+    /// Tables that were never built only have their log emptied.
+    static func applyLog(_ db: Connection) throws {
+        guard try isBuilt(db) else {
+            try db.execute("DELETE FROM topk_log")
+            return
+        }
+        var firstIsRemoval: [Int64: Bool] = [:]
+        var order: [Int64] = []
+        var removals: [Int64: (String, String, String)] = [:]
+        _ = try db.query("SELECT note, title, body, tags FROM topk_log ORDER BY seq") { row in
+            let note = row.int64(0)
+            guard firstIsRemoval[note] == nil else { return }
+            order.append(note)
+            let isRemoval = !row.isNull(1)
+            firstIsRemoval[note] = isRemoval
+            if isRemoval { removals[note] = (row.text(1) ?? "", row.text(2) ?? "", row.text(3) ?? "") }
+        }
+        var tracked = try TrackedTerms(db)
+        let tokenizer = try tokenizer(db)
+        for note in order {
+            if let (title, body, tags) = removals[note] {
+                try tracked.remove(note: note, terms: tokenizer.terms(title: title, body: body, tags: tags), db)
+            }
+            let current = try db.query("SELECT title, body, tags FROM \(Schema.fullTextContent) WHERE id = ?1", [.integer(note)]) { row in
+                tokenizer.terms(title: row.text(0) ?? "", body: row.text(1) ?? "", tags: row.text(2) ?? "")
+            }
+            if let terms = current.first, let size = try DocumentSizes.size(of: note, db) {
+                try tracked.add(note: note, terms: terms, size: size, db)
+            }
+        }
+        try tracked.saveDocumentFrequencies(db)
+        try db.execute("DELETE FROM topk_log")
+    }
+}
+
+/// The tracked terms' document frequencies and frontiers, loaded once per log replay.
+private struct TrackedTerms {
+    var documents: [String: Int64] = [:]
+    var frontiers: [String: ImpactFrontier] = [:]
+    var changed: Set<String> = []
+
+    init(_ db: Connection) throws {
+        _ = try db.query("SELECT term, df, frontier FROM topk_terms") { row in
+            let term = row.text(0) ?? ""
+            documents[term] = row.int64(1)
+            frontiers[term] = ImpactFrontier(encoded: row.blob(2) ?? []) ?? ImpactFrontier()
+        }
+    }
+
+    mutating func remove(note: Int64, terms: DocumentTerms, _ db: Connection) throws {
+        for term in terms.counts.keys where documents[term] != nil {
+            documents[term, default: 0] -= 1
+            changed.insert(term)
+            try db.run("DELETE FROM topk_head WHERE term = ?1 AND note = ?2", [.text(term), .integer(note)])
+        }
+    }
+
+    /// Counts the note in; it joins a term's head unless the term's frontier already covers its `(f, D)`.
+    mutating func add(note: Int64, terms: DocumentTerms, size: Int, _ db: Connection) throws {
+        for (term, counts) in terms.counts where documents[term] != nil {
+            documents[term, default: 0] += 1
+            changed.insert(term)
+            let frequency = counts.weightedFrequency
+            if frontiers[term]?.covers(frequency: frequency, size: size) == true { continue }
+            try db.run("""
+                INSERT INTO topk_head(term, note, frequency, size) VALUES (?1, ?2, ?3, ?4)
+                ON CONFLICT(term, note) DO UPDATE SET frequency = excluded.frequency, size = excluded.size
+                """, [.text(term), .integer(note), .real(frequency), .integer(Int64(size))])
+        }
+    }
+
+    func saveDocumentFrequencies(_ db: Connection) throws {
+        for term in changed.sorted() {
+            try db.run("UPDATE topk_terms SET df = ?2 WHERE term = ?1", [.text(term), .integer(documents[term] ?? 0)])
+        }
+    }
+}

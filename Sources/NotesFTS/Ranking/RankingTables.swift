@@ -1,0 +1,74 @@
+import SQLiteKit
+
+/// The side tables of the top-k path, in the index file beside `notes_fts` (schema v6):
+///
+/// - `topk_terms(term, df, frontier)`: each tracked (frequent) term, the exact number of notes holding it,
+///   and the ``ImpactFrontier`` of its notes outside the head;
+/// - `topk_head(term, note, frequency, size)`: each tracked term's impact head: the notes with the highest
+///   bm25 saturation when the tables were built, with the weighted frequency `f` and note size `D` bm25 needs;
+/// - `topk_log(seq, note, title, body, tags)`: what the triggers on `notes` saw since the tables were last
+///   brought up to date (a row with text is a note's old values going out; without, a note id coming in).
+///
+/// The tables are derived data: ``rebuild(_:settings:)`` recomputes them from `notes` (after a first build,
+/// `'rebuild'` or a tokenizer change) and ``applyLog(_:)`` replays the log at the end of every write
+/// transaction of the library. A query uses them only when `meta` says they are built and the log is empty;
+/// anything else is scored in full by FTS5.
+enum RankingTables {
+    /// The `meta` key whose value says the tables are built and for which format.
+    static let metaKey = "topk"
+    static let formatVersion = "1"
+
+    /// Migration 6: the tables, and triggers that also log every change of the indexed columns.
+    static let migrationSQL = """
+        CREATE TABLE IF NOT EXISTS topk_terms (
+          term     TEXT PRIMARY KEY,
+          df       INTEGER NOT NULL,
+          frontier BLOB NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS topk_head (
+          term      TEXT NOT NULL,
+          note      INTEGER NOT NULL,
+          frequency REAL NOT NULL,
+          size      INTEGER NOT NULL,
+          PRIMARY KEY (term, note)
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS topk_log (
+          seq   INTEGER PRIMARY KEY,
+          note  INTEGER NOT NULL,
+          title TEXT,
+          body  TEXT,
+          tags  TEXT
+        );
+        \(Schema.dropTriggersSQL)
+        \(Schema.triggerSQL)
+        """
+
+    /// Whether the tables were built (by this format).
+    static func isBuilt(_ db: Connection) throws -> Bool {
+        try db.scalarText("SELECT value FROM meta WHERE key = ?1", [.text(metaKey)]) == formatVersion
+    }
+
+    /// Whether a query may use the tables: built, and nothing written since that they have not seen.
+    static func isCurrent(_ db: Connection) throws -> Bool {
+        try isBuilt(db) && db.scalarInt("SELECT EXISTS (SELECT 1 FROM topk_log)") == 0
+    }
+
+    /// The collection statistics FTS5's bm25 will use, from its averages record; `nil` for an empty index.
+    static func totals(_ db: Connection) throws -> FullTextTotals? {
+        guard let record = try db.scalarValue("SELECT block FROM notes_fts_data WHERE id = 1"),
+              case .blob(let bytes) = record, let totals = FullTextTotals(averagesRecord: bytes), totals.rows > 0 else {
+            return nil
+        }
+        return totals
+    }
+
+    /// `term` as an FTS5 string (double-quoted, so it is never read as syntax).
+    static func matchString(_ term: String) -> String { "\"" + FTS5Expression.escapingQuotes(term) + "\"" }
+
+    /// The tokenizer `notes_fts` uses, created on `db`.
+    static func tokenizer(_ db: Connection) throws -> TermTokenizer {
+        let option = try Schema.keptTokenizer(db).tokenizeOption
+        guard let handle = db.handle else { throw SQLiteError(code: 21, message: "the connection is closed") }
+        return try TermTokenizer(handle: handle, tokenizeOption: option)
+    }
+}

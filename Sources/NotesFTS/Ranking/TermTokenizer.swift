@@ -1,0 +1,95 @@
+import CSQLite
+import Foundation
+import NotesTokenizer
+import SQLiteKit
+
+/// Tokenizes text exactly as `notes_fts` does: the index's own tokenizer, found through the connection's
+/// `fts5_api` and created with the same arguments, so the terms, counts and sizes the ranking tables hold are
+/// the ones FTS5 indexed (``RankingTables``).
+///
+/// One instance is not thread-safe (the wrapped `unicode61` folds into a scratch buffer); make one per thread.
+final class TermTokenizer {
+    private let methods: fts5_tokenizer
+    private let instance: OpaquePointer
+
+    /// Creates the tokenizer `tokenizeOption` names (`notes_cjk_v1 remove_diacritics 2`, `unicode61 …`),
+    /// registered on the connection `handle`.
+    init(handle: OpaquePointer, tokenizeOption: String) throws {
+        guard let api = CJKTokenizer.fts5API(handle) else {
+            throw SQLiteError(code: SQLITE_ERROR, message: "FTS5 is not available")
+        }
+        let words = tokenizeOption.split(separator: " ").map(String.init)
+        guard let name = words.first else { throw SQLiteError(code: SQLITE_ERROR, message: "no tokenizer named") }
+        var context: UnsafeMutableRawPointer?
+        var found = fts5_tokenizer()
+        var result = api.pointee.xFindTokenizer(api, name, &context, &found)
+        guard result == SQLITE_OK, let create = found.xCreate else {
+            throw SQLiteError(code: result == SQLITE_OK ? SQLITE_ERROR : result, message: "no tokenizer \(name)")
+        }
+        let arguments = words.dropFirst().map { strdup($0) }
+        defer { arguments.forEach { free($0) } }
+        var pointers = arguments.map { UnsafePointer<CChar>($0) }
+        var created: OpaquePointer?
+        result = pointers.withUnsafeMutableBufferPointer { buffer in
+            create(context, buffer.baseAddress, Int32(buffer.count), &created)
+        }
+        guard result == SQLITE_OK, let created else {
+            throw SQLiteError(code: result == SQLITE_OK ? SQLITE_ERROR : result, message: "cannot create tokenizer \(name)")
+        }
+        methods = found
+        instance = created
+    }
+
+    deinit { methods.xDelete?(instance) }
+
+    /// Adds the document tokens of `text` (column `column` of a note) to `terms`, as FTS5's insert does:
+    /// every token counts towards its term, and every token not colocated with the previous one towards
+    /// the column's size.
+    func addDocument(_ text: String, column: Int, to terms: inout DocumentTerms) {
+        var copy = text
+        copy.withUTF8 { bytes in
+            guard bytes.count > 0, let base = bytes.baseAddress else { return }
+            withUnsafeMutablePointer(to: &terms) { pointer in
+                pointer.pointee.column = column
+                _ = methods.xTokenize?(instance, UnsafeMutableRawPointer(pointer), FTS5_TOKENIZE_DOCUMENT,
+                                       UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count)) {
+                    context, flags, token, length, _, _ in
+                    guard let context, let token else { return SQLITE_OK }
+                    let terms = context.assumingMemoryBound(to: DocumentTerms.self)
+                    terms.pointee.add(token: token, length: Int(min(length, 32768)), colocated: flags & FTS5_TOKEN_COLOCATED != 0)
+                    return SQLITE_OK
+                }
+            }
+        }
+    }
+
+    /// The query tokens of `text` (how FTS5 reads a quoted string in a MATCH expression; `prefix` for one
+    /// followed by `*`), or `nil` when tokenizing failed or produced colocated alternatives.
+    func queryTokens(_ text: String, prefix: Bool = false) -> [String]? {
+        var list = QueryTokenList()
+        var copy = text
+        let flags = FTS5_TOKENIZE_QUERY | (prefix ? FTS5_TOKENIZE_PREFIX : 0)
+        let result: Int32 = copy.withUTF8 { bytes in
+            guard bytes.count > 0, let base = bytes.baseAddress else { return SQLITE_OK }
+            return withUnsafeMutablePointer(to: &list) { pointer in
+                methods.xTokenize?(instance, UnsafeMutableRawPointer(pointer), flags,
+                                   UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count)) {
+                    context, flags, token, length, _, _ in
+                    guard let context, let token else { return SQLITE_OK }
+                    let list = context.assumingMemoryBound(to: QueryTokenList.self)
+                    if flags & FTS5_TOKEN_COLOCATED != 0 { list.pointee.colocated = true }
+                    let bytes = UnsafeRawBufferPointer(start: token, count: Int(length))
+                    list.pointee.tokens.append(String(decoding: bytes, as: UTF8.self))
+                    return SQLITE_OK
+                } ?? SQLITE_ERROR
+            }
+        }
+        return result == SQLITE_OK && !list.colocated ? list.tokens : nil
+    }
+}
+
+/// What ``TermTokenizer/queryTokens(_:prefix:)`` collects.
+private struct QueryTokenList {
+    var tokens: [String] = []
+    var colocated = false
+}
