@@ -4,7 +4,7 @@ import Testing
 
 /// The top-k path returns what full FTS5 scoring returns: same scores (relative difference ≤ 1e-9), same ids up
 /// to ties, for 1,050 seeded queries in three states of the index (fresh; after updating 10% and deleting 5% of
-/// the notes; after adding 30% more with no rebuild), with thresholds lowered so the fast path runs.
+/// the notes; after adding 30% more with no rebuild), with thresholds lowered so the fast path runs. A quarter of the queries carry word forms.
 struct TopKExactnessTests {
     static let settings = RankingSettings(headSize: 24, minimumDocumentFrequency: 30, minimumShare: 0.05)
 
@@ -34,7 +34,7 @@ struct TopKExactnessTests {
     private func checkQueries(_ index: NoteIndex, _ corpus: inout TopKCorpus, state: String) throws {
         var fast = 0
         for _ in 0..<350 {
-            let query = QueryParser.parse(corpus.query())
+            let query = corpus.parsedQuery()
             let options = corpus.options()
             var full = options
             full.allowsTopK = false
