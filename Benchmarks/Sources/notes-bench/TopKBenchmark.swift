@@ -124,19 +124,9 @@ struct TopKBenchmark {
             let actual = try index.search(query, options: options), expected = try index.search(query, options: full)
             result.queries += 1
             if try index.rankingPath(query, options: options).hasPrefix("top-k") { result.fastPath += 1 }
-            if !Self.sameUpToTies(actual, expected) { result.mismatches.append(text) }
+            if !TopKAgreement.agrees(actual, expected) { result.mismatches.append(text) }
         }
         return result
-    }
-
-    /// Same length, scores equal to 1e-9 relative, ids equal wherever the score is not tied with the last one.
-    static func sameUpToTies(_ actual: [SearchResult], _ expected: [SearchResult]) -> Bool {
-        guard actual.count == expected.count else { return false }
-        func close(_ left: Double, _ right: Double) -> Bool { abs(left - right) <= 1e-9 * max(abs(left), abs(right)) }
-        guard zip(actual, expected).allSatisfy({ close($0.score, $1.score) }) else { return false }
-        guard let last = expected.last?.score else { return true }
-        let untied = { (results: [SearchResult]) in results.filter { !close($0.score, last) }.map(\.id) }
-        return untied(actual) == untied(expected)
     }
 
     /// Opens `database` read-only, times the queries, verifies `verify` seeded queries when asked, and returns the

@@ -41,20 +41,10 @@ struct TopKExactnessTests {
             let expected = try index.search(query, options: full)
             let actual = try index.search(query, options: options)
             if try index.rankingPath(query, options: options).hasPrefix("top-k") { fast += 1 }
-            #expect(Self.sameUpToTies(actual, expected), "\(state): \(query.treeDescription) limit \(options.limit) offset \(options.offset)")
+            #expect(TopKAgreement.agrees(actual, expected), "\(state): \(query.treeDescription) limit \(options.limit) offset \(options.offset)")
         }
         // The fast path must actually run, or this test proves nothing.
         #expect(fast >= 100, "\(state): only \(fast) of 350 queries took the top-k path")
-    }
-
-    /// Same length, scores equal to 1e-9 relative, ids equal wherever the score is not tied with the last one.
-    static func sameUpToTies(_ actual: [SearchResult], _ expected: [SearchResult]) -> Bool {
-        guard actual.count == expected.count else { return false }
-        func close(_ left: Double, _ right: Double) -> Bool { abs(left - right) <= 1e-9 * max(abs(left), abs(right)) }
-        guard zip(actual, expected).allSatisfy({ close($0.score, $1.score) }) else { return false }
-        guard let last = expected.last?.score else { return true }
-        let untied = { (results: [SearchResult]) in results.filter { !close($0.score, last) }.map(\.id) }
-        return untied(actual) == untied(expected)
     }
 
     @Test func bulkBuildFillsTheSameTablesAsARebuild() throws {
