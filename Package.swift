@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
         // Layer 3: the domain library: notes, schema, ingestion, search.
         // The FTS5 tokenizer for Korean and other CJK text (no Foundation: it is also loaded into sqlite3).
-        .target(name: "NotesTokenizer", dependencies: ["CSQLite"]),
+        .target(name: "NotesTokenizer", dependencies: ["CSQLite", "SQLiteKit"]),
         .target(name: "NotesFTS", dependencies: ["SQLiteKit", "NotesTokenizer"]),
         // The loadable-extension entry point over NotesTokenizer (product NotesFTSExtension).
         .target(name: "NotesFTSExtension", dependencies: ["NotesTokenizer"]),

@@ -8,6 +8,7 @@
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work=${1:-$(mktemp -d /tmp/notes-fts-consumer.XXXXXX)}
+identity=$(basename "$repo" | tr '[:upper:]' '[:lower:]')   # SwiftPM names a path dependency after its folder
 mkdir -p "$work/Sources/ReadmeExample" "$work/Sources/SharedIndex" "$work/run/notes"
 
 cat > "$work/Package.swift" <<SWIFT
@@ -19,9 +20,9 @@ let package = Package(
     name: "notes-fts-consumer",
     dependencies: [.package(path: "$repo")],
     targets: [
-        .executableTarget(name: "ReadmeExample", dependencies: [.product(name: "NotesFTS", package: "notes-fts")],
+        .executableTarget(name: "ReadmeExample", dependencies: [.product(name: "NotesFTS", package: "$identity")],
                           swiftSettings: strict),
-        .executableTarget(name: "SharedIndex", dependencies: [.product(name: "NotesFTS", package: "notes-fts")],
+        .executableTarget(name: "SharedIndex", dependencies: [.product(name: "NotesFTS", package: "$identity")],
                           swiftSettings: strict),
     ]
 )
@@ -68,7 +69,7 @@ let totals = try await withThrowingTaskGroup(of: [Int].self) { group in
     for try await seen in group where !seen.isEmpty { all.append(seen) }
     return all
 }
-let final = try await index.count("pantry")
+let final = try index.count("pantry")
 let monotonic = totals.allSatisfy { zip($0, $0.dropFirst()).allSatisfy { $0 <= $1 } }
 print("8 searching tasks, 1 writing: \(totals.count * 100) pages read, totals from \(totals.flatMap { $0 }.min() ?? 0)",
       "to \(totals.flatMap { $0 }.max() ?? 0), final \(final) (expected \(20 + writes)), monotonic \(monotonic),",

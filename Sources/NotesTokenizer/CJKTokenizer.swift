@@ -1,4 +1,5 @@
 import CSQLite
+import SQLiteKit
 
 /// The FTS5 tokenizer that makes Korean, Chinese and Japanese text searchable by substring while every other
 /// script keeps `unicode61` word semantics.
@@ -45,7 +46,7 @@ package enum CJKTokenizer {
     /// Returns an SQLite result code: `SQLITE_OK` (0), or `SQLITE_ERROR` when this SQLite has no FTS5.
     @discardableResult
     package static func register(on db: OpaquePointer) -> Int32 {
-        guard let api = fts5API(db) else { return SQLITE_ERROR }
+        guard let api = FTS5API.of(db) else { return SQLITE_ERROR }
         for registeredName in [name] + legacyNames {
             let module = Unmanaged.passRetained(TokenizerModule(api: api)).toOpaque()
             var methods = fts5_tokenizer(
@@ -70,20 +71,6 @@ package enum CJKTokenizer {
             }
         }
         return MatchHighlighter.register(api)
-    }
-
-    /// The connection's `fts5_api`, fetched with `SELECT fts5(?1)` and sqlite3_bind_pointer; `nil` without FTS5.
-    package static func fts5API(_ db: OpaquePointer) -> UnsafeMutablePointer<fts5_api>? {
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &statement, nil) == SQLITE_OK else { return nil }
-        defer { sqlite3_finalize(statement) }
-        var api: UnsafeMutablePointer<fts5_api>?
-        withUnsafeMutablePointer(to: &api) { pointer in
-            if sqlite3_bind_pointer(statement, 1, pointer, csqlite_fts5_api_pointer_type(), nil) == SQLITE_OK {
-                _ = sqlite3_step(statement)
-            }
-        }
-        return api
     }
 
     // MARK: - xCreate / xTokenize

@@ -24,6 +24,11 @@ package enum MatchHighlighter {
         var ends: [Int32] = []
     }
 
+    /// An SQLite result code other than `SQLITE_OK`, from one of FTS5's calls.
+    private struct Failure: Error {
+        let code: Int32
+    }
+
     private static func highlight(_ apiPointer: UnsafePointer<Fts5ExtensionApi>?, _ fts: OpaquePointer?,
                                   _ context: OpaquePointer?, _ count: Int32,
                                   _ values: UnsafeMutablePointer<OpaquePointer?>?) {
@@ -35,15 +40,34 @@ package enum MatchHighlighter {
         let column = sqlite3_value_int(values[0])
         let open = sqlite3_value_text(values[1]).map { String(cString: $0) } ?? ""
         let close = sqlite3_value_text(values[2]).map { String(cString: $0) } ?? ""
-
         var text: UnsafePointer<CChar>?
         var length: Int32 = 0
-        var result = api.xColumnText?(fts, column, &text, &length) ?? SQLITE_ERROR
+        let result = api.xColumnText?(fts, column, &text, &length) ?? SQLITE_ERROR
         guard result == SQLITE_OK else { sqlite3_result_error_code(context, result); return }
         guard let text else { sqlite3_result_null(context); return }
+        do {
+            let offsets = try tokenOffsets(api, fts, text: text, length: length)
+            let ranges = try matchRanges(api, fts, column: column, offsets: offsets)
+            var output = marked(UnsafeRawBufferPointer(start: text, count: Int(length)), ranges, open: open, close: close)
+            let byteCount = Int32(output.count)
+            output.append(0)
+            output.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { characters in
+                    sqlite3_result_text(context, characters.baseAddress, byteCount, csqlite_transient())
+                }
+            }
+        } catch let failure as Failure {
+            sqlite3_result_error_code(context, failure.code)
+        } catch {
+            sqlite3_result_error_code(context, SQLITE_ERROR)
+        }
+    }
 
+    /// The byte offsets of each token position of `text`, as FTS5 re-tokenizes it (colocated tokens skipped).
+    private static func tokenOffsets(_ api: Fts5ExtensionApi, _ fts: OpaquePointer, text: UnsafePointer<CChar>,
+                                     length: Int32) throws -> Offsets {
         let offsets = Offsets()
-        result = withExtendedLifetime(offsets) {
+        let result = withExtendedLifetime(offsets) {
             api.xTokenize?(fts, text, length, Unmanaged.passUnretained(offsets).toOpaque()) {
                 context, flags, _, _, start, end in
                 if flags & FTS5_TOKEN_COLOCATED != 0 { return SQLITE_OK }
@@ -54,13 +78,17 @@ package enum MatchHighlighter {
                 return SQLITE_OK
             } ?? SQLITE_ERROR
         }
-        guard result == SQLITE_OK else { sqlite3_result_error_code(context, result); return }
+        guard result == SQLITE_OK else { throw Failure(code: result) }
+        return offsets
+    }
 
-        // Byte ranges of every phrase match in this column.
+    /// The byte ranges of every phrase match in `column`, sorted, with overlapping or touching ranges merged.
+    private static func matchRanges(_ api: Fts5ExtensionApi, _ fts: OpaquePointer, column: Int32,
+                                    offsets: Offsets) throws -> [(Int32, Int32)] {
         var ranges: [(Int32, Int32)] = []
         var instances: Int32 = 0
-        result = api.xInstCount?(fts, &instances) ?? SQLITE_ERROR
-        guard result == SQLITE_OK else { sqlite3_result_error_code(context, result); return }
+        let result = api.xInstCount?(fts, &instances) ?? SQLITE_ERROR
+        guard result == SQLITE_OK else { throw Failure(code: result) }
         for instance in 0..<instances {
             var phrase: Int32 = 0
             var instanceColumn: Int32 = 0
@@ -80,12 +108,16 @@ package enum MatchHighlighter {
                 merged.append(range)
             }
         }
+        return merged
+    }
 
-        let bytes = UnsafeRawBufferPointer(start: text, count: Int(length))
+    /// `bytes` with `open` before and `close` after each of the (sorted, disjoint) `ranges`.
+    private static func marked(_ bytes: UnsafeRawBufferPointer, _ ranges: [(Int32, Int32)], open: String,
+                               close: String) -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(Int(length) + merged.count * (open.utf8.count + close.utf8.count))
+        output.reserveCapacity(bytes.count + ranges.count * (open.utf8.count + close.utf8.count))
         var cursor = 0
-        for (start, end) in merged where Int(start) >= cursor && Int(end) <= bytes.count {
+        for (start, end) in ranges where Int(start) >= cursor && Int(end) <= bytes.count {
             output += bytes[cursor..<Int(start)]
             output += open.utf8
             output += bytes[Int(start)..<Int(end)]
@@ -93,12 +125,6 @@ package enum MatchHighlighter {
             cursor = Int(end)
         }
         output += bytes[cursor...]
-        let byteCount = Int32(output.count)
-        output.append(0)
-        output.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { characters in
-                sqlite3_result_text(context, characters.baseAddress, byteCount, csqlite_transient())
-            }
-        }
+        return output
     }
 }

@@ -18,4 +18,11 @@ import Testing
         let found = try #require(api)
         #expect(found.pointee.iVersion >= 2)
     }
+
+    @Test func fts5APIOfAConnection() throws {
+        let db = try Connection(path: ":memory:")
+        let handle = try #require(db.handle)
+        let api = try #require(FTS5API.of(handle))
+        #expect(api.pointee.iVersion >= 2)
+    }
 }

@@ -24,6 +24,8 @@ struct Report {
     var processes: [(label: String, command: String, timing: Percentiles)] = []
     /// `--compare-tokenizers`: the CJK tokenizer against plain `unicode61`.
     var tokenizers: TokenizerComparison?
+    /// Word forms and typo tolerance (in-process timings, vocabulary size, colocated-stem estimate).
+    var wordForms: WordFormsBenchmark?
 
     /// Formats milliseconds for a table.
     static func ms(_ value: Double) -> String {
@@ -97,6 +99,7 @@ struct Report {
             }
         }
         if let tokenizers { lines += tokenizers.markdown(notes: notes, corpusBytes: corpusBytes) }
+        if let wordForms { lines.append(wordForms.markdown) }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -130,6 +133,7 @@ struct Report {
              "ours_only": $0.oursOnly, "like_only_reasons": $0.likeOnlyReasons, "ours_only_reasons": $0.oursOnlyReasons]
         }
         if let tokenizers { object["tokenizers"] = tokenizers.json(notes: notes) }
+        if let wordForms { object["word_forms"] = wordForms.json }
         object["processes"] = processes.map { ["label": $0.label, "command": $0.command, "ms": $0.timing.json] }
         return object
     }

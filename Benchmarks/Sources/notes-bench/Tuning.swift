@@ -98,17 +98,7 @@ enum Tuning {
                 queries = try QuerySelection.choose(reader.connection, noteCount: try reader.noteCount())
                     .filter { ["common (~30%)", "mid (~1%)", "rare"].contains($0.label) }
             }
-            var medians: [String] = []
-            for query in queries ?? [] {
-                for _ in 0..<2 { _ = try reader.search(query.text, options: SearchOptions(limit: 20)) }
-                var samples: [Double] = []
-                for _ in 0..<15 {
-                    let start = Clock.now()
-                    _ = try reader.search(query.text, options: SearchOptions(limit: 20))
-                    samples.append(Clock.seconds(since: start) * 1000)
-                }
-                medians.append(Report.ms(Percentiles(samples).p50))
-            }
+            let medians = try (queries ?? []).map { try medianMilliseconds(reader, $0) }
             reader.close()
             let row = "| \(variant.name) | \(variant.summary) | \(String(format: "%.2f", buildSeconds)) | \(String(format: "%.2f", afterSeconds)) | \(String(format: "%.0f", Double(bytes) / 1e6)) | \(medians.joined(separator: " | ")) |"
             log(row)
@@ -119,5 +109,17 @@ enum Tuning {
             rows.append(try StatementReuse.measure(work: work, rows: corpus.files.count))
         }
         return rows.joined(separator: "\n") + "\n"
+    }
+
+    /// The median time of the ranked top 20 for `query` on `reader` (2 warm-up runs, 15 timed), formatted.
+    private static func medianMilliseconds(_ reader: NoteIndex, _ query: BenchQuery) throws -> String {
+        for _ in 0..<2 { _ = try reader.search(query.text, options: SearchOptions(limit: 20)) }
+        var samples: [Double] = []
+        for _ in 0..<15 {
+            let start = Clock.now()
+            _ = try reader.search(query.text, options: SearchOptions(limit: 20))
+            samples.append(Clock.seconds(since: start) * 1000)
+        }
+        return Report.ms(Percentiles(samples).p50)
     }
 }

@@ -50,6 +50,9 @@ let help = """
                 our ranked top 20 with snippets, the article's
                 `title LIKE ?1 OR body LIKE ?1 ORDER BY modified DESC LIMIT 50`, and an unordered
                 `LIKE … LIMIT 20`; p50/p95/p99 and LIKE / ours;
+      word forms misspelt words (1 edit in 7 letters, 2 in 10) and a plural, in-process with word forms
+                and typo correction against the same search with `exact`; vocabulary size; the postings
+                colocated stem tokens would add (the design not taken);
       recall    per query, notes LIKE finds, notes we find, and why each finds what the other misses;
       processes `notes-find` as a whole process: a rare word, and `--sort modified` vs ranked;
       relevance with --relevance, ranking quality on a judged query set over corpus/: success@1, success@3
@@ -189,6 +192,7 @@ do {
         let queries = try QuerySelection.choose(index.connection, noteCount: report.notes)
         log("timing \(queries.count) queries, \(runs) runs each…")
         report.queries = try QueryBenchmark(runs: runs).run(queries, index: index, progress: log)
+        report.wordForms = try WordFormsBenchmark.measure(index: index, runs: runs, log: log)
         log("recall audit…")
         report.recall = try queries.map { try RecallAudit.audit($0, index: index) }
         if report.tokenizers != nil {

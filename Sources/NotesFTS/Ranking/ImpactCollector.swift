@@ -1,5 +1,6 @@
 import CSQLite
 import NotesTokenizer
+import SQLiteKit
 
 /// `notes_topk_collect(notes_fts)`: offers the current row to the ``ImpactHeap`` being filled, with the
 /// weighted frequency bm25 sums for a one-phrase query (each instance adds its column's weight,
@@ -19,7 +20,7 @@ final class ImpactCollector {
     /// Registers the function on the connection `handle`, reporting to this collector (which the connection
     /// keeps alive); returns an SQLite result code.
     func register(on handle: OpaquePointer) -> Int32 {
-        guard let api = CJKTokenizer.fts5API(handle) else { return SQLITE_ERROR }
+        guard let api = FTS5API.of(handle) else { return SQLITE_ERROR }
         let box = Unmanaged.passRetained(self).toOpaque()
         let result = api.pointee.xCreateFunction(api, Self.functionName, box, { extensionAPI, fts, context, _, _ in
             guard let api = extensionAPI?.pointee, let fts, let context, let user = api.xUserData?(fts) else { return }

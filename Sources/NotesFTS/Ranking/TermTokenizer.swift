@@ -15,7 +15,7 @@ final class TermTokenizer {
     /// Creates the tokenizer `tokenizeOption` names (`notes_cjk_v1 remove_diacritics 2`, `unicode61 …`),
     /// registered on the connection `handle`.
     init(handle: OpaquePointer, tokenizeOption: String) throws {
-        guard let api = CJKTokenizer.fts5API(handle) else {
+        guard let api = FTS5API.of(handle) else {
             throw SQLiteError(code: SQLITE_ERROR, message: "FTS5 is not available")
         }
         let words = tokenizeOption.split(separator: " ").map(String.init)
