@@ -1,5 +1,6 @@
 import CSQLite
 import NotesTokenizer
+import SQLiteKit
 
 /// Two auxiliary functions the top-k path reads FTS5's own statistics with, row by row:
 /// `notes_phrase_frequency(notes_fts)`, the weighted frequency bm25 sums for a one-phrase query in the current
@@ -11,7 +12,7 @@ enum RowStatisticsFunctions {
 
     /// Registers both on the connection `handle`; returns an SQLite result code.
     static func register(on handle: OpaquePointer) -> Int32 {
-        guard let api = CJKTokenizer.fts5API(handle) else { return SQLITE_ERROR }
+        guard let api = FTS5API.of(handle) else { return SQLITE_ERROR }
         let result = api.pointee.xCreateFunction(api, frequency, nil, { extensionAPI, fts, context, _, _ in
             guard let api = extensionAPI?.pointee, let fts, let context else { return }
             var value = 0.0
