@@ -33,9 +33,9 @@ public enum CommandLineTool {
         }
     }
 
-    /// Prints `program: message` on stderr.
+    /// Prints `program: message` on stderr, control characters escaped.
     public static func printError(_ program: String, _ message: String) {
-        Terminal.writeError("\(program): \(message)\n")
+        Terminal.writeErrorLine("\(program): \(message)")
     }
 
     /// Parses a whole number option such as `--limit`; throws ``UsageError`` naming the option and value.

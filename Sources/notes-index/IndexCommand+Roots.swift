@@ -11,7 +11,7 @@ extension IndexCommand {
             CommandLineTool.printError(name, "nothing indexed at or below \(root); see `notes-index --list-roots`")
             return false
         }
-        Terminal.writeError("\(name): forgot \(root): \(removed.notes) notes from \(removed.files) files removed\n")
+        Terminal.writeErrorLine("\(name): forgot \(root): \(removed.notes) notes from \(removed.files) files removed")
         return true
     }
 
