@@ -43,6 +43,11 @@ public final class Indexer {
     /// Where JSON exports keep their note fields, when not under the common names (`notes-index --map`).
     public var fieldMap: JSONFieldMap?
 
+    /// JSON and JSON Lines files larger than this many bytes are streamed into the index by the writer
+    /// (``Prepared/streamed``) instead of being parsed ahead into an array of notes, so memory is bounded by
+    /// one note, not by the file.
+    package var streamingThreshold = Indexer.defaultStreamingThreshold
+
     /// Set during a bulk first build: new files are inserted without looking up existing rows.
     private var bulkActive = false
 
@@ -59,6 +64,8 @@ public final class Indexer {
         /// A file new to an empty index during a bulk first build: its rows, ready to insert.
         case fresh(SourceFile, [NoteIndex.NoteRow])
         case failed(String)
+        /// A large JSON file the writer streams into the index itself (``Indexer/streamingThreshold``).
+        case streamed(SourceFile, isNew: Bool)
         /// What the inner outcome says, plus problems with parts of the file (a malformed JSON Lines line).
         indirect case withWarnings([String], Prepared)
     }
@@ -121,17 +128,17 @@ public final class Indexer {
             Array(entries[$0..<min($0 + batchSize, entries.count)])
         }
         let bulk = bulkActive
-        let map = fieldMap
-        var prepared = batches.isEmpty ? [] : Self.prepare(batches[0], known: known, bulk: bulk, map: fieldMap)
+        let settings = ReadSettings(map: fieldMap, streamingThreshold: streamingThreshold)
+        var prepared = batches.isEmpty ? [] : Self.prepare(batches[0], known: known, bulk: bulk, settings: settings)
         for (number, batch) in batches.enumerated() {
             let ahead = PreparedBox()
             let group = DispatchGroup()
             if number + 1 < batches.count {
                 let next = batches[number + 1]
                 if overlapsReadingWithWriting {
-                    DispatchQueue.global().async(group: group) { ahead.value = Self.prepare(next, known: known, bulk: bulk, map: map) }
+                    DispatchQueue.global().async(group: group) { ahead.value = Self.prepare(next, known: known, bulk: bulk, settings: settings) }
                 } else {
-                    ahead.value = Self.prepare(next, known: known, bulk: bulk, map: map)
+                    ahead.value = Self.prepare(next, known: known, bulk: bulk, settings: settings)
                 }
             }
             let outcomes = prepared
@@ -202,6 +209,9 @@ public final class Indexer {
             summary.added += 1
             try index.insertNewSource(source, rows: rows, indexedAt: indexedAt,
                                       alsoFullText: bulkLoad.insertsFullTextDirectly)
+        case .streamed(let source, let isNew):
+            try stream(source, isNew: isNew, entry: entry, indexedAt: indexedAt,
+                       directFullText: bulkActive && bulkLoad.insertsFullTextDirectly, summary: &summary)
         case .failed(let reason):
             warn(IndexWarning(path: entry.path, reason: reason), &summary)
         case .withWarnings(let reasons, let inner):
@@ -212,18 +222,19 @@ public final class Indexer {
 
     /// Reads and parses a batch on all cores (callable from any thread; nothing here touches the database).
     /// With `bulk`, new files come back as ready-to-insert rows (``Prepared/fresh(_:_:)``).
-    static func prepare(_ batch: [FileEntry], known: [String: SourceFile], bulk: Bool, map: JSONFieldMap?) -> [Prepared] {
+    static func prepare(_ batch: [FileEntry], known: [String: SourceFile], bulk: Bool, settings: ReadSettings) -> [Prepared] {
         let results = UnsafeMutableBufferPointer<Prepared>.allocate(capacity: batch.count)
         results.initialize(repeating: .unchanged)
         defer { results.deinitialize(); results.deallocate() }
         nonisolated(unsafe) let output = results
         DispatchQueue.concurrentPerform(iterations: batch.count) { position in
-            output[position] = prepare(batch[position], known: known[batch[position].path], bulk: bulk, map: map)
+            output[position] = prepare(batch[position], known: known[batch[position].path], bulk: bulk, settings: settings)
         }
         return Array(results)
     }
 
-    static func prepare(_ entry: FileEntry, known: SourceFile?, bulk: Bool = false, map: JSONFieldMap? = nil) -> Prepared {
+    static func prepare(_ entry: FileEntry, known: SourceFile?, bulk: Bool = false,
+                        settings: ReadSettings = ReadSettings()) -> Prepared {
         if let known, known.size == entry.size, known.mtimeNanoseconds == entry.mtimeNanoseconds {
             return .unchanged
         }
@@ -232,11 +243,12 @@ public final class Indexer {
             let hash = ContentHash.hex(of: bytes)
             let source = SourceFile(path: entry.path, size: Int64(bytes.count), mtimeNanoseconds: entry.mtimeNanoseconds, hash: hash)
             if let known, known.hash == hash { return .touched(source) }
+            if settings.streams(entry.path, size: bytes.count) { return .streamed(source, isNew: known == nil) }
             let modified = Date(timeIntervalSince1970: Double(entry.mtimeNanoseconds) / 1e9)
             var notes: [Note] = []
             var warnings: [String] = []
             try NoteFileReader.read(bytes: bytes, path: entry.path, dates: FileDates(path: entry.path, modified: modified),
-                                    map: map, emit: { notes.append($0) }, warn: { warnings.append($0) })
+                                    map: settings.map, emit: { notes.append($0) }, warn: { warnings.append($0) })
             let outcome: Prepared = bulk && known == nil
                 ? .fresh(source, notes.enumerated().map { NoteIndex.NoteRow($0.element, path: source.path, position: $0.offset) })
                 : .parsed(source, notes, isNew: known == nil)

@@ -130,14 +130,14 @@ package enum NoteFileReader {
             try JSONNoteReader.read(bytes: Array(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]),
                                     path: path, jsonLines: format == .jsonLines, map: map, emit: { note in
                 var dated = note
-                dates.complete(&dated, path: path)
+                dates.complete(&dated)
                 try emit(dated)
             }, warn: warn)
             return
         }
         let text = try decode(bytes)
         for var note in try notes(text: text, path: path, format: format) {
-            dates.complete(&note, path: path)
+            dates.complete(&note)
             try emit(note)
         }
     }
