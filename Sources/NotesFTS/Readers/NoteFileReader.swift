@@ -79,8 +79,10 @@ package enum NoteFileReader {
         }
     }
 
-    /// Decodes `bytes` as UTF-8 (dropping a byte-order mark) or throws `invalid UTF-8 at byte N`.
+    /// Decodes `bytes` as UTF-8 (dropping a byte-order mark) or throws `invalid UTF-8 at byte N`, or
+    /// names UTF-16 (by its byte-order mark, or by the zero bytes every other byte of ASCII text has).
     package static func decode(_ bytes: [UInt8]) throws -> String {
+        if let order = utf16ByteOrder(bytes) { throw NoteReadError("UTF-16 text (\(order)); save it as UTF-8") }
         var slice = bytes[...]
         if slice.starts(with: [0xEF, 0xBB, 0xBF]) { slice = slice.dropFirst(3) }
         if let text = String(validating: slice, as: UTF8.self) { return text }
@@ -94,6 +96,20 @@ package enum NoteFileReader {
             case .error: throw NoteReadError("invalid UTF-8 at byte \(offset); save it as UTF-8")
             }
         }
+    }
+
+    /// `little-endian` or `big-endian` when `bytes` look like UTF-16 text, else `nil`.
+    static func utf16ByteOrder(_ bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0xFF, 0xFE]) { return "little-endian" }
+        if bytes.starts(with: [0xFE, 0xFF]) { return "big-endian" }
+        let head = bytes.prefix(64)
+        guard head.count >= 4 else { return nil }
+        let even = stride(from: 0, to: head.count, by: 2).filter { head[$0] == 0 }.count
+        let odd = stride(from: 1, to: head.count, by: 2).filter { head[$0] == 0 }.count
+        let half = head.count / 2
+        if odd * 4 >= half * 3 && even == 0 { return "little-endian" }
+        if even * 4 >= half * 3 && odd == 0 { return "big-endian" }
+        return nil
     }
 
     /// A kind of note file, chosen by extension.
