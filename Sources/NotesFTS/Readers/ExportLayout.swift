@@ -11,10 +11,13 @@ package enum ExportLayout {
 
     /// Why the file at `path` is an export's own copy or bookkeeping and not a note; `nil` for a note.
     package static func reasonToLeaveOut(_ path: String) -> String? {
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let stem = (name as NSString).deletingPathExtension
-        let ext = (name as NSString).pathExtension.lowercased()
+        // Called for every file of every run (a no-op re-run too): plain string slicing, no NSString bridging.
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let dot = name.lastIndex(of: ".")
+        let stem = dot.map { String(name[..<$0]) } ?? name
+        let ext = dot.map { name[name.index(after: $0)...].lowercased() } ?? ""
         if name == "Labels.txt", hasFile(withExtension: "json", in: folder) {
             return "Google Keep's list of labels (each note's labels are read from its .json)"
         }
