@@ -161,6 +161,11 @@ do {
                 corpus: corpusRoot, database: work + "/baseline.sqlite", shell: arguments.value("--sqlite3") ?? "/usr/bin/sqlite3",
                 synchronous: NoteIndex.BulkLoadSettings().synchronous, cacheKiB: configuration.cacheSizeKiB ?? 2_000,
                 tokenizer: .cjk, loadExtension: ShellBaseline.extensionPath(nextTo: builder.notesIndex))
+            log("sqlite3-shell baseline build with plain unicode61…")
+            report.plainBaseline = try ShellBaseline.run(
+                corpus: corpusRoot, database: work + "/baseline-unicode61.sqlite", shell: arguments.value("--sqlite3") ?? "/usr/bin/sqlite3",
+                synchronous: NoteIndex.BulkLoadSettings().synchronous, cacheKiB: configuration.cacheSizeKiB ?? 2_000,
+                tokenizer: .unicode61, loadExtension: nil, label: "sqlite3 shell, plain unicode61")
         }
         if compareTokenizers, let fresh = report.builds.first {
             log("fresh build with --tokenizer unicode61…")
