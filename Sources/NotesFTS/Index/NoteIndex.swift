@@ -127,7 +127,8 @@ public final class NoteIndex: @unchecked Sendable {
         } catch let error as SQLiteError {
             throw converted(error, path: path)
         }
-        guard let handle = connection.handle, CJKTokenizer.register(on: handle) == 0 else {
+        guard let handle = connection.handle, CJKTokenizer.register(on: handle) == 0,
+              RowStatisticsFunctions.register(on: handle) == 0 else {
             connection.close()
             throw NotesFTSError.tokenizerUnavailable(path: path, name: CJKTokenizer.name)
         }

@@ -8,7 +8,7 @@ import Foundation
 /// Finds note files under folders, fast: `readdir` and `lstat` only, no note file is opened.
 ///
 /// Walks recursively in name order; skips hidden files and folders (names starting with `.`) below a root,
-/// but never a root the user named; leaves out what `.gitignore`, `.ignore`, `.notesignore` and `--exclude`
+/// but never a root the user named nor a hidden path an ignore rule re-includes (`!.templates/`); leaves out what `.gitignore`, `.ignore`, `.notesignore` and `--exclude`
 /// exclude (``WalkOptions``, ``IgnoreRules``); follows symbolic links below a root only when asked, and
 /// then never into a folder's own ancestor; keeps only files whose extension is in ``supportedExtensions``
 /// and reports the others as ``Visit/skipped(path:kind:)``.

@@ -16,12 +16,8 @@ package enum NoteFileReader {
     /// Never blocks on a special file: the file is opened without blocking and refused unless the opened
     /// file is a regular one (a path the walker saw as a file may be a FIFO by the time it is read).
     package static func bytes(at path: String) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw NoteReadError(FileWalker.describe(errno)) }
+        let (descriptor, info) = try openRegularFile(path)
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw NoteReadError(FileWalker.describe(errno)) }
-        if let kind = specialKind(info.st_mode) { throw NoteReadError("not a regular file (\(kind))") }
         if Int64(info.st_size) > maximumFileSize {
             throw NoteReadError("too large (\(Int64(info.st_size) / 1_048_576) MiB; the limit is \(maximumFileSize / 1_048_576) MiB)")
         }
@@ -41,6 +37,34 @@ package enum NoteFileReader {
         }
         buffer.removeSubrange(filled...)
         return buffer
+    }
+
+    /// At most the first `count` bytes of the file at `path`, or `nil` when it cannot be read or is not a
+    /// regular file (never blocks, as ``bytes(at:)``).
+    package static func head(at path: String, count: Int) -> [UInt8]? {
+        guard let (descriptor, _) = try? openRegularFile(path) else { return nil }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: count)
+        let read = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+        return read < 0 ? nil : Array(buffer.prefix(read))
+    }
+
+    /// Opens `path` for reading without blocking and checks the opened file is a regular one; returns the
+    /// descriptor (the caller closes it) and its `fstat`.
+    private static func openRegularFile(_ path: String) throws -> (Int32, stat) {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw NoteReadError(FileWalker.describe(errno)) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw NoteReadError(FileWalker.describe(code))
+        }
+        if let kind = specialKind(info.st_mode) {
+            close(descriptor)
+            throw NoteReadError("not a regular file (\(kind))")
+        }
+        return (descriptor, info)
     }
 
     /// What a non-regular file is, for the message; `nil` for a regular file.
