@@ -183,7 +183,7 @@ do {
         let queries = try QuerySelection.choose(index.connection, noteCount: report.notes)
         log("timing \(queries.count) queries, \(runs) runs each…")
         report.queries = try QueryBenchmark(runs: runs).run(queries, index: index, progress: log)
-        report.wordForms = try WordFormsBenchmark.measure(index: index, runs: runs, log: log)
+        report.wordForms = try WordFormsBenchmark.measure(index: index, database: database, runs: runs, log: log)
         log("recall audit…")
         report.recall = try queries.map { try RecallAudit.audit($0, index: index) }
         if report.tokenizers != nil {
