@@ -24,6 +24,9 @@ public enum CommandLineTool {
             case .version:
                 print("\(Tool.name) \(Tool.version)")
                 return 0
+            case .generate(let document):
+                print(document.render(for: Tool.self), terminator: "")
+                return 0
             case .run(let options):
                 return try Tool.run(options)
             }
@@ -33,9 +36,9 @@ public enum CommandLineTool {
         }
     }
 
-    /// Prints `program: message` on stderr.
+    /// Prints `program: message` on stderr, control characters escaped.
     public static func printError(_ program: String, _ message: String) {
-        Terminal.writeError("\(program): \(message)\n")
+        Terminal.writeErrorLine("\(program): \(message)")
     }
 
     /// Parses a whole number option such as `--limit`; throws ``UsageError`` naming the option and value.

@@ -9,7 +9,13 @@ public enum Terminal {
     /// Whether file descriptor `fd` is a terminal.
     public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
-    /// Writes `text` to stderr immediately.
+    /// Writes `message` and a newline to stderr immediately, its control characters escaped
+    /// (``TerminalEscape``): messages name files and queries, which may hold any character.
+    public static func writeErrorLine(_ message: String) {
+        writeError(TerminalEscape.escaped(message) + "\n")
+    }
+
+    /// Writes `text` to stderr immediately, as is (the tools' own escape sequences).
     public static func writeError(_ text: String) {
         Array(text.utf8).withUnsafeBytes { writeFully(2, $0) }
     }

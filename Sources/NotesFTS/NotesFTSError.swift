@@ -16,6 +16,8 @@ public enum NotesFTSError: Error, Equatable, Sendable, CustomStringConvertible {
     case tokenizerOutdated(path: String, found: String, current: String)
     /// The CJK tokenizer could not be registered on the connection (an SQLite without FTS5).
     case tokenizerUnavailable(path: String, name: String)
+    /// The query nests brackets or negations deeper than `limit` (``QueryParser/nestingLimit``).
+    case queryTooDeep(limit: Int)
     /// An SQLite failure while working on the index at `path`.
     case database(path: String, error: SQLiteError)
     /// Changes under `path` cannot be watched (`--watch`): the system refused, for `reason`.
@@ -43,10 +45,12 @@ public enum NotesFTSError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path) was indexed with tokenizer \(found) and needs a rebuild with \(current); run `notes-index --db \(path) --rebuild` once to rebuild it in place"
         case .tokenizerUnavailable(let path, let name):
             return "\(path): cannot register the \(name) tokenizer on this SQLite (\(Connection.sqliteVersion)); install an SQLite with FTS5 enabled"
+        case .queryTooDeep(let limit):
+            return "the query nests brackets or NOT more than \(limit) levels deep; remove some brackets and search again"
         case .watchFailed(let path, let reason):
             return "cannot watch \(path) for changes: \(reason)"
         case .database(let path, let error):
-            return "\(path): \(error.description)"
+            return Self.databaseMessage(path: path, error: error)
         case .seedUnusable(let path, let seed, let detail):
             return "cannot seed \(path) from \(seed) (\(detail)); ship a notes-fts index built by `notes-index` and checked with `--check`"
         case .recordWithoutText(let path, let type):

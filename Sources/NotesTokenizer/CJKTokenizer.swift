@@ -40,8 +40,8 @@ package enum CJKTokenizer {
     /// The `tokenize=` option of a table using this tokenizer: `notes_cjk_v1 remove_diacritics 2`.
     package static var tokenizeOption: String { "\(name) \(arguments)" }
 
-    /// Registers the tokenizer (under ``name`` and the ``legacyNames``) and the ``MatchHighlighter``
-    /// auxiliary function on the connection `db`.
+    /// Registers the tokenizer (under ``name`` and the ``legacyNames``) and the auxiliary functions
+    /// (``MatchHighlighter``, ``SnippetFunction``) on the connection `db`.
     ///
     /// Returns an SQLite result code: `SQLITE_OK` (0), or `SQLITE_ERROR` when this SQLite has no FTS5.
     @discardableResult
@@ -70,7 +70,8 @@ package enum CJKTokenizer {
                 return result
             }
         }
-        return MatchHighlighter.register(api)
+        let result = MatchHighlighter.register(api)
+        return result == SQLITE_OK ? SnippetFunction.register(api) : result
     }
 
     // MARK: - xCreate / xTokenize

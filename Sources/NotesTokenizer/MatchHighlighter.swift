@@ -32,34 +32,18 @@ package enum MatchHighlighter {
     private static func highlight(_ apiPointer: UnsafePointer<Fts5ExtensionApi>?, _ fts: OpaquePointer?,
                                   _ context: OpaquePointer?, _ count: Int32,
                                   _ values: UnsafeMutablePointer<OpaquePointer?>?) {
-        guard let api = apiPointer?.pointee, let fts, let context else { return }
-        guard count == 3, let values else {
-            sqlite3_result_error(context, "wrong number of arguments to function \(functionName)()", -1)
-            return
-        }
-        let column = sqlite3_value_int(values[0])
-        let open = sqlite3_value_text(values[1]).map { String(cString: $0) } ?? ""
-        let close = sqlite3_value_text(values[2]).map { String(cString: $0) } ?? ""
-        var text: UnsafePointer<CChar>?
-        var length: Int32 = 0
-        let result = api.xColumnText?(fts, column, &text, &length) ?? SQLITE_ERROR
-        guard result == SQLITE_OK else { sqlite3_result_error_code(context, result); return }
-        guard let text else { sqlite3_result_null(context); return }
+        guard let call = AuxiliaryCall(apiPointer, fts, context, count, values, expected: 3, name: functionName),
+              let (text, length) = call.columnText(call.int(0)) else { return }
         do {
-            let offsets = try tokenOffsets(api, fts, text: text, length: length)
-            let ranges = try matchRanges(api, fts, column: column, offsets: offsets)
-            var output = marked(UnsafeRawBufferPointer(start: text, count: Int(length)), ranges, open: open, close: close)
-            let byteCount = Int32(output.count)
-            output.append(0)
-            output.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { characters in
-                    sqlite3_result_text(context, characters.baseAddress, byteCount, csqlite_transient())
-                }
-            }
+            let offsets = try tokenOffsets(call.api, call.fts, text: text, length: length)
+            let ranges = try matchRanges(call.api, call.fts, column: call.int(0), offsets: offsets)
+            let whole = SnippetSpan(bytes: 0..<Int(length), marks: ranges.map { Int($0.0)..<Int($0.1) })
+            call.resultText(SnippetWindow.render(UnsafeRawBufferPointer(start: text, count: Int(length)), span: whole,
+                                                 open: call.bytes(1), close: call.bytes(2), ellipsis: []))
         } catch let failure as Failure {
-            sqlite3_result_error_code(context, failure.code)
+            sqlite3_result_error_code(call.context, failure.code)
         } catch {
-            sqlite3_result_error_code(context, SQLITE_ERROR)
+            sqlite3_result_error_code(call.context, SQLITE_ERROR)
         }
     }
 
@@ -82,7 +66,8 @@ package enum MatchHighlighter {
         return offsets
     }
 
-    /// The byte ranges of every phrase match in `column`, sorted, with overlapping or touching ranges merged.
+    /// The byte ranges of every phrase match in `column` (``SnippetWindow/render(_:span:open:close:ellipsis:)``
+    /// sorts them and merges overlapping or touching ones).
     private static func matchRanges(_ api: Fts5ExtensionApi, _ fts: OpaquePointer, column: Int32,
                                     offsets: Offsets) throws -> [(Int32, Int32)] {
         var ranges: [(Int32, Int32)] = []
@@ -99,32 +84,6 @@ package enum MatchHighlighter {
             guard position >= 0, last < offsets.starts.count, last >= Int(position) else { continue }
             ranges.append((offsets.starts[Int(position)], offsets.ends[last]))
         }
-        ranges.sort { $0.0 < $1.0 }
-        var merged: [(Int32, Int32)] = []
-        for range in ranges {
-            if let previous = merged.last, range.0 <= previous.1 {
-                merged[merged.count - 1].1 = max(previous.1, range.1)
-            } else {
-                merged.append(range)
-            }
-        }
-        return merged
-    }
-
-    /// `bytes` with `open` before and `close` after each of the (sorted, disjoint) `ranges`.
-    private static func marked(_ bytes: UnsafeRawBufferPointer, _ ranges: [(Int32, Int32)], open: String,
-                               close: String) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + ranges.count * (open.utf8.count + close.utf8.count))
-        var cursor = 0
-        for (start, end) in ranges where Int(start) >= cursor && Int(end) <= bytes.count {
-            output += bytes[cursor..<Int(start)]
-            output += open.utf8
-            output += bytes[Int(start)..<Int(end)]
-            output += close.utf8
-            cursor = Int(end)
-        }
-        output += bytes[cursor...]
-        return output
+        return ranges
     }
 }

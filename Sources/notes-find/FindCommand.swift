@@ -15,7 +15,7 @@ enum FindCommand: Command {
 
         Usage: notes-find [--db PATH] [options] QUERY...
 
-        Query language (anything it cannot read is searched as plain text, never an error):
+        Query language (anything it cannot read is searched as plain text; brackets and NOT nest up to 20 deep):
           deploy friday          notes with both words          "next week"     the exact phrase
           deplo*                 words starting with deplo      a OR b, a | b   either word
           -draft, NOT draft      without the word (beside another term)
@@ -68,11 +68,12 @@ enum FindCommand: Command {
     /// corrected, each correction said on stderr.
     private static func wordSearch(_ options: FindOptions, index: NoteIndex, output: OutputBuffer) throws -> Search {
         let parsed = QueryParser.parse(options.queryText)
+        if parsed.exceedsNestingLimit { throw NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit) }
         if parsed.isOnlyExclusion {
             throw CommandFailure("'\(options.queryText)' only excludes words; add a word to search for, e.g. `notes-find 'meeting -draft'`")
         }
         if parsed.isEmpty && options.search.dateFilters.isEmpty {
-            throw CommandFailure("nothing to search for in '\(options.queryText)' (no letters or digits)", status: 1)
+            throw CommandFailure("nothing to search for in '\(options.queryText)' (no letters or digits); search for a word")
         }
         let expanded = options.exact ? ExpandedQuery(query: parsed) : try index.expand(parsed)
         let query = expanded.query
@@ -81,12 +82,12 @@ enum FindCommand: Command {
             explain(query.explanation(options: options.search) + ["ranking: \(ranking)"], options, output)
         }
         for correction in expanded.corrections {
-            Terminal.writeError("\(name): no notes contain \"\(correction.typed)\"; showing results for \"\(correction.replacement)\"\n")
+            Terminal.writeErrorLine("\(name): no notes contain \"\(correction.typed)\"; showing results for \"\(correction.replacement)\"")
         }
         let suggest: ((NoteIndex) throws -> Void)? = options.exact || !expanded.corrections.isEmpty ? nil : { index in
             for (word, near) in try index.suggestions(for: query) {
                 let list = near.map { "\"\($0)\"" }.joined(separator: ", ")
-                Terminal.writeError("\(name): no notes contain \"\(word)\"; nearest indexed words: \(list)\n")
+                Terminal.writeErrorLine("\(name): no notes contain \"\(word)\"; nearest indexed words: \(list)")
             }
         }
         return Search(results: { try $0.search(query, options: $1) },
@@ -117,7 +118,7 @@ enum FindCommand: Command {
         guard let command = EditorCommand(path: result.path, line: result.line, environment: ProcessInfo.processInfo.environment) else {
             throw CommandFailure("--open needs an editor: set VISUAL or EDITOR (for example `export EDITOR=vim`)")
         }
-        Terminal.writeError("\(name): \(command.displayed)\n")
+        Terminal.writeErrorLine("\(name): \(command.displayed)")
         let status = try command.run()
         if status != 0 { throw CommandFailure("the editor exited with status \(status) (\(command.displayed))") }
         return 0
@@ -129,7 +130,7 @@ enum FindCommand: Command {
         let environment = ProcessInfo.processInfo.environment
         let style = Style(enabled: options.color.enabled(isTerminal: Terminal.isTerminal(1), environment: environment))
         let printer = ResultPrinter(mode: options.mode, style: style, nulSeparated: options.nulSeparated,
-                                    currentDirectory: FileManager.default.currentDirectoryPath, output: output)
+                                    escapesPaths: Terminal.isTerminal(1), currentDirectory: FileManager.default.currentDirectoryPath, output: output)
         switch options.mode {
         case .count:
             let found = try search.count(index)
@@ -154,10 +155,10 @@ enum FindCommand: Command {
     /// parseable).
     private static func explain(_ lines: [String], _ options: FindOptions, _ output: OutputBuffer) {
         if options.mode == .human {
-            lines.forEach(output.line)
+            lines.forEach { output.line(TerminalEscape.escaped($0)) }
             output.line("")
         } else {
-            Terminal.writeError(lines.joined(separator: "\n") + "\n")
+            lines.forEach(Terminal.writeErrorLine)
         }
     }
 }

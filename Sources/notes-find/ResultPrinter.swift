@@ -2,11 +2,15 @@ import Foundation
 import NotesCLI
 import NotesFTS
 
-/// Formats results for one output mode.
+/// Formats results for one output mode. Human output shows control characters of paths, titles and
+/// snippets escaped (``TerminalEscape``); paths (`-l`, `-0`) stay byte-exact unless stdout is a terminal;
+/// JSON escapes by JSON's rules.
 struct ResultPrinter {
     let mode: OutputMode
     let style: Style
     let nulSeparated: Bool
+    /// Whether `-l` paths are escaped (stdout is a terminal).
+    let escapesPaths: Bool
     let currentDirectory: String
     let output: OutputBuffer
 
@@ -19,17 +23,18 @@ struct ResultPrinter {
         switch mode {
         case .human:
             for result in results {
-                var heading = style.path(displayPath(result.path)) + ":" + style.lineNumber(String(result.line))
-                heading += "  " + style.title(result.title)
+                var heading = style.path(TerminalEscape.escaped(displayPath(result.path))) + ":"
+                heading += style.lineNumber(String(result.line)) + "  " + style.title(TerminalEscape.escaped(result.title))
                 output.line(heading)
-                let snippet = result.snippet.marked(open: style.matchOpen, close: style.matchClose)
+                let snippet = result.snippet.marked(open: style.matchOpen, close: style.matchClose,
+                                                    escape: TerminalEscape.escaped)
                 if !snippet.isEmpty { output.line("    " + snippet) }
                 output.line("")
             }
         case .paths:
             var seen = Set<String>()
             for result in results where seen.insert(result.path).inserted {
-                output.write(displayPath(result.path))
+                output.write(escapesPaths ? TerminalEscape.escaped(displayPath(result.path)) : displayPath(result.path))
                 output.write(nulSeparated ? "\u{0}" : "\n")
             }
         case .json:

@@ -7,6 +7,7 @@ enum IndexCommand: Command {
     static let name = "notes-index"
     static let version = "\(NotesFTSVersion.string) (SQLite \(NotesFTSVersion.sqlite))"
     static var options: OptionTable<IndexOptions> { IndexOptions.table }
+    static let positionalsArePaths = true
 
     static var help: String {
         """
@@ -59,7 +60,7 @@ enum IndexCommand: Command {
         for root in options.forget where try !forget(root, in: index) { status = 1 }
         if options.rebuild {
             try index.rebuildFullText()
-            Terminal.writeError("\(name): rebuilt the full-text index of \(try index.noteCount()) notes in \(path)\n")
+            Terminal.writeErrorLine("\(name): rebuilt the full-text index of \(try index.noteCount()) notes in \(path)")
         }
         if options.check { try check(index, path: path) }
         if options.listRoots { try listRoots(index) }
@@ -79,7 +80,7 @@ enum IndexCommand: Command {
         if let problem = report.fullTextProblem {
             throw CommandFailure("FTS5 integrity-check failed on \(path): \(problem); run `notes-index --db \(path) --rebuild`")
         }
-        print("ok: SQLite integrity_check and FTS5 integrity-check passed (\(try index.noteCount()) notes in \(path))")
+        print(TerminalEscape.escaped("ok: SQLite integrity_check and FTS5 integrity-check passed (\(try index.noteCount()) notes in \(path))"))
     }
 
     /// An indexer with the walk options, a warning per skipped input and, with `-v`, a notice per file
@@ -110,7 +111,7 @@ enum IndexCommand: Command {
         }
         let summary = try indexer.run(paths: options.paths)
         progress.clear()
-        if !options.quiet { Terminal.writeError("\(name): \(summary.line)\n") }
+        if !options.quiet { Terminal.writeErrorLine("\(name): \(summary.line)") }
         return summary
     }
 }

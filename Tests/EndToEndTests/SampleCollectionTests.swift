@@ -44,7 +44,7 @@ import Testing
             ("Packing list", ["travel"], "2024-02-05T08:00:00Z"),
             ("Garden journal", ["home", "garden", "seeds", "orchard"], "2024-03-10T00:00:00Z"),
             ("Release process", ["work", "releases"], "2024-04-02T00:00:00Z"),
-            ("On-call runbook", ["ops", "on-call"], nil),
+            ("On-call runbook", ["ops", "on-call"], "2024-05-14T00:00:00Z"),
             ("Wine cellar", ["home", "wine"], nil),
             ("Book recommendations", ["reading"], "2024-06-01T08:00:00Z"),
             ("Tram 28 at dusk", ["travel", "lisbon"], "2024-07-14T18:42:10Z"),

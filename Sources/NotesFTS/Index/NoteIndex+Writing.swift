@@ -16,7 +16,7 @@ extension NoteIndex {
         package init() {}
     }
 
-    private static let upsertSQL = """
+    static let upsertSQL = """
         INSERT INTO notes(\(NoteRow.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
         ON CONFLICT(path, position) DO UPDATE SET
           line = excluded.line, title = excluded.title, body = excluded.body, tags = excluded.tags,

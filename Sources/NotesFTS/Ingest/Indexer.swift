@@ -10,8 +10,9 @@ import Foundation
 /// - A file that cannot be read or parsed is reported through `onWarning` and skipped: its earlier notes stay.
 ///
 /// Reading and parsing run on the other cores, one batch ahead of the writer; each batch is written in one
-/// transaction. The first build into an empty index is one transaction without the sync triggers: rows are
-/// prepared off the writer and `notes_fts` is fed as they are inserted (see ``bulkLoad``).
+/// transaction. The first build into an empty index runs without the sync triggers, committing every couple
+/// of seconds (an interrupted one is continued by the next run): rows are prepared off the writer and
+/// `notes_fts` is fed as they are inserted (see ``bulkLoad`` and ``BulkLoadSession``).
 ///
 /// ```swift
 /// let summary = try Indexer(index: index).run(paths: ["~/notes"])
@@ -33,7 +34,7 @@ public final class Indexer {
     public var onLeftOut: ((IndexWarning) -> Void)?
     /// Called after each batch with the counts so far.
     public var onProgress: ((IndexSummary) -> Void)?
-    /// Load an empty index in one transaction without the sync triggers, as ``bulkLoad`` says (faster).
+    /// Load an empty index without the sync triggers, committing as it goes, as ``bulkLoad`` says (faster).
     package var bulkLoadWhenEmpty = true
     /// How a bulk first build runs (see ``NoteIndex/BulkLoadSettings``).
     package var bulkLoad = NoteIndex.BulkLoadSettings()
@@ -43,8 +44,14 @@ public final class Indexer {
     /// Where JSON exports keep their note fields, when not under the common names (`notes-index --map`).
     public var fieldMap: JSONFieldMap?
 
-    /// Set during a bulk first build: new files are inserted without looking up existing rows.
-    private var bulkActive = false
+    /// JSON and JSON Lines files larger than this many bytes are streamed into the index by the writer
+    /// (``Prepared/streamed``) instead of being parsed ahead into an array of notes, so memory is bounded by
+    /// one note, not by the file.
+    package var streamingThreshold = Indexer.defaultStreamingThreshold
+
+    /// Set during a bulk first build: new files are inserted without looking up existing rows, and the store
+    /// commits as it goes.
+    private var bulkSession: BulkLoadSession?
 
     /// Creates an indexer writing to `index`.
     public init(index: NoteIndex) {
@@ -59,6 +66,8 @@ public final class Indexer {
         /// A file new to an empty index during a bulk first build: its rows, ready to insert.
         case fresh(SourceFile, [NoteIndex.NoteRow])
         case failed(String)
+        /// A large JSON file the writer streams into the index itself (``Indexer/streamingThreshold``).
+        case streamed(SourceFile, isNew: Bool)
         /// What the inner outcome says, plus problems with parts of the file (a malformed JSON Lines line).
         indirect case withWarnings([String], Prepared)
     }
@@ -68,17 +77,24 @@ public final class Indexer {
         let started = DispatchTime.now()
         var summary = IndexSummary()
         var visited = Set<String>()
-        // Bulk only into a truly empty index: every file is new (``Prepared/fresh``).
-        let bulk = try bulkLoadWhenEmpty && index.isEmpty()
-        bulkActive = bulk
-        defer { bulkActive = false }
+        // Bulk only into a truly empty index, or one whose first build was interrupted: every file it has not
+        // stored is new (``Prepared/fresh``).
+        let bulk = try bulkLoadWhenEmpty && (index.isEmpty() || index.hasUnfinishedFirstBuild())
+        defer { bulkSession = nil }
         func indexAll() throws {
             for path in paths {
                 let root = PathNormalization.absolute(path)
                 if try indexRoot(root, within: root, summary: &summary, visited: &visited) { try index.recordRoot(root) }
             }
         }
-        if bulk { try index.bulkLoad(bulkLoad, indexAll) } else { try indexAll() }
+        if bulk {
+            try index.bulkLoad(bulkLoad) { session in
+                bulkSession = session
+                try indexAll()
+            }
+        } else {
+            try indexAll()
+        }
         summary.notes = try index.noteCount()
         summary.elapsedSeconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return summary
@@ -120,25 +136,26 @@ public final class Indexer {
         let batches = stride(from: 0, to: entries.count, by: batchSize).map {
             Array(entries[$0..<min($0 + batchSize, entries.count)])
         }
-        let bulk = bulkActive
-        let map = fieldMap
-        var prepared = batches.isEmpty ? [] : Self.prepare(batches[0], known: known, bulk: bulk, map: fieldMap)
+        let bulk = bulkSession != nil
+        let settings = ReadSettings(map: fieldMap, streamingThreshold: streamingThreshold)
+        var prepared = batches.isEmpty ? [] : Self.prepare(batches[0], known: known, bulk: bulk, settings: settings)
         for (number, batch) in batches.enumerated() {
             let ahead = PreparedBox()
             let group = DispatchGroup()
             if number + 1 < batches.count {
                 let next = batches[number + 1]
                 if overlapsReadingWithWriting {
-                    DispatchQueue.global().async(group: group) { ahead.value = Self.prepare(next, known: known, bulk: bulk, map: map) }
+                    DispatchQueue.global().async(group: group) { ahead.value = Self.prepare(next, known: known, bulk: bulk, settings: settings) }
                 } else {
-                    ahead.value = Self.prepare(next, known: known, bulk: bulk, map: map)
+                    ahead.value = Self.prepare(next, known: known, bulk: bulk, settings: settings)
                 }
             }
             let outcomes = prepared
             let indexedAt = Timestamp.format(Date())
             do {
                 if bulk && bulkLoad.insertsFullTextDirectly {
-                    // Already inside the bulk transaction: no savepoint (it would flush FTS5's pending terms).
+                    // Inside the bulk transaction: no savepoint (it would flush FTS5's pending terms); the store
+                    // commits between batches as its interval says.
                     for (entry, outcome) in zip(batch, outcomes) {
                         try apply(outcome, entry: entry, indexedAt: indexedAt, summary: &summary)
                     }
@@ -149,6 +166,7 @@ public final class Indexer {
                         }
                     }
                 }
+                try bulkSession?.commitIfDue()
             } catch {
                 group.wait()
                 throw error
@@ -171,13 +189,20 @@ public final class Indexer {
                 && !problems.contains(where: { $0.path == path })
         }.sorted()
         if !vanished.isEmpty {
-            try index.transaction {
+            try withTriggers { try index.transaction {
                 for path in vanished {
                     try index.removeSource(path: path)
                     summary.removed += 1
                 }
-            }
+            } }
         }
+    }
+
+    /// Runs `body` with the sync triggers in place, also inside a bulk first build (see
+    /// ``BulkLoadSession/withTriggers(_:)``).
+    private func withTriggers<T>(_ body: () throws -> T) throws -> T {
+        guard let bulkSession else { return try body() }
+        return try bulkSession.withTriggers(body)
     }
 
     private func warn(_ warning: IndexWarning, _ summary: inout IndexSummary) {
@@ -196,12 +221,20 @@ public final class Indexer {
         case .parsed(let source, let notes, let isNew):
             summary.read += 1
             if isNew { summary.added += 1 } else { summary.updated += 1 }
-            try index.replaceNotes(of: source, with: notes)
+            _ = try withTriggers { try index.replaceNotes(of: source, with: notes) }
         case .fresh(let source, let rows):
             summary.read += 1
             summary.added += 1
             try index.insertNewSource(source, rows: rows, indexedAt: indexedAt,
                                       alsoFullText: bulkLoad.insertsFullTextDirectly)
+        case .streamed(let source, let isNew):
+            if bulkSession != nil && bulkLoad.insertsFullTextDirectly && isNew {
+                try stream(source, isNew: isNew, entry: entry, indexedAt: indexedAt, directFullText: true, summary: &summary)
+            } else {
+                try withTriggers {
+                    try stream(source, isNew: isNew, entry: entry, indexedAt: indexedAt, directFullText: false, summary: &summary)
+                }
+            }
         case .failed(let reason):
             warn(IndexWarning(path: entry.path, reason: reason), &summary)
         case .withWarnings(let reasons, let inner):
@@ -212,18 +245,19 @@ public final class Indexer {
 
     /// Reads and parses a batch on all cores (callable from any thread; nothing here touches the database).
     /// With `bulk`, new files come back as ready-to-insert rows (``Prepared/fresh(_:_:)``).
-    static func prepare(_ batch: [FileEntry], known: [String: SourceFile], bulk: Bool, map: JSONFieldMap?) -> [Prepared] {
+    static func prepare(_ batch: [FileEntry], known: [String: SourceFile], bulk: Bool, settings: ReadSettings) -> [Prepared] {
         let results = UnsafeMutableBufferPointer<Prepared>.allocate(capacity: batch.count)
         results.initialize(repeating: .unchanged)
         defer { results.deinitialize(); results.deallocate() }
         nonisolated(unsafe) let output = results
         DispatchQueue.concurrentPerform(iterations: batch.count) { position in
-            output[position] = prepare(batch[position], known: known[batch[position].path], bulk: bulk, map: map)
+            output[position] = prepare(batch[position], known: known[batch[position].path], bulk: bulk, settings: settings)
         }
         return Array(results)
     }
 
-    static func prepare(_ entry: FileEntry, known: SourceFile?, bulk: Bool = false, map: JSONFieldMap? = nil) -> Prepared {
+    static func prepare(_ entry: FileEntry, known: SourceFile?, bulk: Bool = false,
+                        settings: ReadSettings = ReadSettings()) -> Prepared {
         if let known, known.size == entry.size, known.mtimeNanoseconds == entry.mtimeNanoseconds {
             return .unchanged
         }
@@ -232,11 +266,12 @@ public final class Indexer {
             let hash = ContentHash.hex(of: bytes)
             let source = SourceFile(path: entry.path, size: Int64(bytes.count), mtimeNanoseconds: entry.mtimeNanoseconds, hash: hash)
             if let known, known.hash == hash { return .touched(source) }
+            if settings.streams(entry.path, size: bytes.count) { return .streamed(source, isNew: known == nil) }
             let modified = Date(timeIntervalSince1970: Double(entry.mtimeNanoseconds) / 1e9)
             var notes: [Note] = []
             var warnings: [String] = []
             try NoteFileReader.read(bytes: bytes, path: entry.path, dates: FileDates(path: entry.path, modified: modified),
-                                    map: map, emit: { notes.append($0) }, warn: { warnings.append($0) })
+                                    map: settings.map, emit: { notes.append($0) }, warn: { warnings.append($0) })
             let outcome: Prepared = bulk && known == nil
                 ? .fresh(source, notes.enumerated().map { NoteIndex.NoteRow($0.element, path: source.path, position: $0.offset) })
                 : .parsed(source, notes, isNew: known == nil)

@@ -34,10 +34,20 @@ enum FTS5Expression {
     static func compile(_ root: QueryNode) -> (match: String?, exclusion: String?) {
         let (positive, negatives) = compileNode(root)
         if let positive {
-            return (negatives.reduce(positive) { "(\($0) NOT \($1))" }, nil)
+            return (excluding(negatives, from: positive), nil)
         }
         if negatives.isEmpty { return (nil, nil) }
         return (nil, negatives.count == 1 ? negatives[0] : "(" + negatives.joined(separator: " OR ") + ")")
+    }
+
+    /// `positive` without any of `negatives`, as one `NOT` (`(p NOT (a OR b))`), so that many exclusions do
+    /// not nest (FTS5's parser stack holds about 32 nested operators).
+    private static func excluding(_ negatives: [String], from positive: String) -> String {
+        switch negatives.count {
+        case 0: return positive
+        case 1: return "(\(positive) NOT \(negatives[0]))"
+        default: return "(\(positive) NOT (" + negatives.joined(separator: " OR ") + "))"
+        }
     }
 
     /// Compiles `node` into a positive FTS5 expression and the expressions it excludes.
@@ -58,7 +68,7 @@ enum FTS5Expression {
             }
             guard !positives.isEmpty else { return (nil, negatives) }
             let joined = positives.count == 1 ? positives[0] : "(" + positives.joined(separator: " AND ") + ")"
-            return (negatives.reduce(joined) { "(\($0) NOT \($1))" }, [])
+            return (excluding(negatives, from: joined), [])
         case .or(let children):
             let parts = children.compactMap { compileNode($0).0 }
             guard !parts.isEmpty else { return (nil, []) }

@@ -9,13 +9,18 @@ package struct ParsedQuery: Sendable, Equatable {
     package var dateFilters: [DateFilter] = []
     /// What the parser did with input it could not read as syntax (shown by `--explain`).
     package var notes: [String] = []
+    /// Whether the text nests brackets or negations deeper than ``QueryParser/nestingLimit``: such a query
+    /// is otherwise empty, and searching it is an error (``NotesFTSError/queryTooDeep(limit:)``).
+    package var exceedsNestingLimit = false
 
     /// Creates a parsed query.
-    package init(root: QueryNode? = nil, pathFilters: [String] = [], dateFilters: [DateFilter] = [], notes: [String] = []) {
+    package init(root: QueryNode? = nil, pathFilters: [String] = [], dateFilters: [DateFilter] = [], notes: [String] = [],
+                exceedsNestingLimit: Bool = false) {
         self.root = root
         self.pathFilters = pathFilters
         self.dateFilters = dateFilters
         self.notes = notes
+        self.exceedsNestingLimit = exceedsNestingLimit
     }
 
     /// The FTS5 MATCH expression for the positive part of the query, or `nil` when there is none.

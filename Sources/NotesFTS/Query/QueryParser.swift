@@ -20,90 +20,15 @@ import Foundation
 /// query.matchExpression // (title : "meeting" AND "next week") NOT "draft"
 /// ```
 package enum QueryParser {
+    /// How deep brackets and `NOT`/`-` may nest (`((a))` is two levels). A deeper query parses to an empty
+    /// ``ParsedQuery`` with ``ParsedQuery/exceedsNestingLimit`` set. Every query within the limit compiles to
+    /// an expression FTS5 accepts (its parser stack holds about 32 nested operators).
+    package static let nestingLimit = 20
+
     /// Parses `text` (NFC-normalised first). `now` anchors relative dates such as `7d`.
     package static func parse(_ text: String, now: Date = Date()) -> ParsedQuery {
         var parser = Parser(tokens: Lexer.tokens(of: TextNormalization.normalize(text)), now: now)
         return parser.parseQuery()
-    }
-
-    /// A lexical unit of the query.
-    enum Token: Equatable {
-        case word(String)
-        case phrase(String, prefix: Bool, column: QueryColumn?)
-        case minus
-        case open
-        case close
-        case bar
-        case unbalancedQuote
-    }
-
-    enum Lexer {
-        static func tokens(of text: String) -> [Token] {
-            var tokens: [Token] = []
-            // Scalars, not Characters: a quote followed by a combining mark is one Character but still a quote.
-            let characters = Array(text.unicodeScalars)
-            var index = 0
-            func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace }
-            while index < characters.count {
-                let character = characters[index]
-                if isSpace(character) { index += 1; continue }
-                switch character {
-                case "(": tokens.append(.open); index += 1
-                case ")": tokens.append(.close); index += 1
-                case "|" where index + 1 == characters.count || isSpace(characters[index + 1]) || characters[index + 1] == "(":
-                    tokens.append(.bar); index += 1
-                case "-" where index + 1 < characters.count && !isSpace(characters[index + 1]) && characters[index + 1] != "-":
-                    tokens.append(.minus); index += 1
-                case "\"":
-                    let (token, next) = phrase(characters, from: index + 1, column: nil)
-                    tokens.append(contentsOf: token)
-                    index = next
-                default:
-                    var end = index
-                    while end < characters.count, !isSpace(characters[end]),
-                          characters[end] != "(", characters[end] != ")", characters[end] != "\"" {
-                        end += 1
-                    }
-                    let word = String(String.UnicodeScalarView(characters[index..<end]))
-                    if end < characters.count, characters[end] == "\"", word.hasSuffix(":"),
-                       let column = column(named: String(word.dropLast())) {
-                        let (token, next) = phrase(characters, from: end + 1, column: column)
-                        tokens.append(contentsOf: token)
-                        index = next
-                    } else {
-                        tokens.append(.word(word))
-                        index = end
-                    }
-                }
-            }
-            return tokens
-        }
-
-        /// Reads a phrase body after its opening quote; an unclosed quote runs to the end of the input.
-        private static func phrase(_ characters: [Unicode.Scalar], from start: Int, column: QueryColumn?) -> ([Token], Int) {
-            var end = start
-            while end < characters.count && characters[end] != "\"" { end += 1 }
-            let text = String(String.UnicodeScalarView(characters[start..<end]))
-            var tokens: [Token] = []
-            if end >= characters.count { tokens.append(.unbalancedQuote) }
-            var next = min(end + 1, characters.count)
-            var prefix = false
-            if next < characters.count && characters[next] == "*" {
-                prefix = true
-                next += 1
-            }
-            tokens.append(.phrase(text, prefix: prefix, column: column))
-            return (tokens, next)
-        }
-
-        static func column(named name: String) -> QueryColumn? {
-            switch name.lowercased() {
-            case "title": return .title
-            case "body": return .body
-            case "tag", "tags": return .tags
-            default: return nil
-            }
-        }
     }
 
     struct Parser {
@@ -111,6 +36,9 @@ package enum QueryParser {
         let now: Date
         var index = 0
         var query = ParsedQuery()
+        /// How many brackets and negations enclose the current token; bounded by ``nestingLimit`` so that
+        /// no input, however deep, can exhaust the stack of this recursive-descent parser.
+        var depth = 0
 
         init(tokens: [Token], now: Date) {
             self.tokens = tokens
@@ -142,7 +70,8 @@ package enum QueryParser {
                     index += 1
                 }
             }
-            query.root = groups.isEmpty ? nil : (groups.count == 1 ? groups[0] : .and(groups))
+            if query.exceedsNestingLimit { return ParsedQuery(exceedsNestingLimit: true) }
+            query.root = groups.isEmpty ? nil : (groups.count == 1 ? groups[0] : QueryNode.and(groups).flattened)
             if query.root.map(Self.containsNegationInsideOr) == true {
                 query.notes.append("ignored an exclusion inside OR: `-word` needs to stand beside the terms it narrows")
             }
@@ -166,7 +95,7 @@ package enum QueryParser {
                 if let next = parseAnd() { alternatives.append(next) }
             }
             if alternatives.isEmpty { return nil }
-            return alternatives.count == 1 ? alternatives[0] : .or(alternatives)
+            return alternatives.count == 1 ? alternatives[0] : QueryNode.or(alternatives).flattened
         }
 
         mutating func parseAnd() -> QueryNode? {
@@ -181,13 +110,15 @@ package enum QueryParser {
             }
             // A lone `OR` (nothing before it) is a word; parseOr handles it once we return.
             if items.isEmpty { return nil }
-            return items.count == 1 ? items[0] : .and(items)
+            return items.count == 1 ? items[0] : QueryNode.and(items).flattened
         }
 
         mutating func parseUnary() -> QueryNode? {
             if peek == .minus || isOperator(peek, "NOT") {
                 let spelled = peek == .minus ? "-" : "NOT"
                 index += 1
+                guard enterLevel() else { return nil }
+                defer { depth -= 1 }
                 if startsOperand(peek), let operand = parseUnary() {
                     if case .not(let inner) = operand { return inner }
                     return .not(operand)
@@ -202,6 +133,8 @@ package enum QueryParser {
             index += 1
             switch token {
             case .open:
+                guard enterLevel() else { return nil }
+                defer { depth -= 1 }
                 let inner = parseOr()
                 if peek == .close { index += 1 } else { query.notes.append("closed an unbalanced `(` at the end") }
                 return inner
@@ -217,6 +150,16 @@ package enum QueryParser {
             case .close, .bar:
                 return nil
             }
+        }
+
+        /// Counts one more level of nesting; past ``nestingLimit`` marks the query and skips the rest of the
+        /// input, so every caller unwinds at once.
+        mutating func enterLevel() -> Bool {
+            depth += 1
+            guard depth > QueryParser.nestingLimit else { return true }
+            query.exceedsNestingLimit = true
+            index = tokens.count
+            return false
         }
 
         /// Reads one whitespace-delimited word: a filter, a tag, a prefix or plain text.

@@ -4,6 +4,14 @@ import Foundation
 /// (`= Title`, else the first `== Section`, else the first line); header attributes give tags
 /// (`:keywords:`, `:tags:`) and dates (`:revdate:`, `:date:`, `:created:`, `:modified:`).
 enum AsciiDocReader {
+    /// The date of a header revision line (`v1.2, 2024-05-14: remark`).
+    static func revisionDate(_ line: Substring) -> String? {
+        let parts = line.split(separator: ",", maxSplits: 1)
+        guard parts.count == 2, let first = parts[0].first, first == "v" || first.isNumber else { return nil }
+        let date = parts[1].split(separator: ":", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces) ?? ""
+        return LooseDate.parse(date) == nil ? nil : date
+    }
+
     /// The note of `text` read from `path`.
     static func note(text: String, path: String) -> Note {
         var title: String?
@@ -20,6 +28,8 @@ enum AsciiDocReader {
                 section = line.drop(while: { $0 == "=" }).trimmingCharacters(in: .whitespaces)
             } else if line.trimmingCharacters(in: .whitespaces).isEmpty && title != nil {
                 inHeader = false
+            } else if inHeader, title != nil, let revision = revisionDate(line) {
+                attributes["revdate"] = attributes["revdate"] ?? revision
             }
             return inHeader || section == nil
         }

@@ -8,31 +8,34 @@ import Foundation
 package struct FileDates: Sendable {
     /// The file's modification time.
     package var modified: Date?
-    /// Reads the birth time, only when a note needs it (a `statx` per file costs more than reading a small one).
-    package var birth: @Sendable () -> Date?
+    /// The file's birth time, read once and only when a note needs it (a `statx` costs more than reading a
+    /// small file, and a file of a million notes needs it once).
+    private let birthTime: OnceDate
+    /// The date in the file's name, if any.
+    private let named: Date?
 
     /// Dates of the file at `path` with modification time `modified`; the birth time is read on demand.
     package init(path: String, modified: Date?) {
+        self.init(path: path, modified: modified, birth: { Self.birthTime(path) })
+    }
+
+    /// Dates of the file at `path` with these times (`birth` is called at most once).
+    package init(path: String, modified: Date?, birth: @escaping @Sendable () -> Date?) {
         self.modified = modified
-        birth = { Self.birthTime(path) }
+        birthTime = OnceDate(birth)
+        named = Self.dateInName(path)
     }
 
     /// No file dates (notes keep only their own).
-    package static let none = FileDates(modified: nil, birth: { nil })
+    package static let none = FileDates(path: "", modified: nil, birth: { nil })
 
-    private init(modified: Date?, birth: @escaping @Sendable () -> Date?) {
-        self.modified = modified
-        self.birth = birth
-    }
-
-    /// Completes the dates of `note` read from `path` and records their sources.
-    package func complete(_ note: inout Note, path: String) {
-        let named = Self.dateInName(path)
+    /// Completes the dates of `note` (read from this file) and records their sources.
+    package func complete(_ note: inout Note) {
         if note.created != nil {
             note.createdFrom = note.createdFrom ?? .note
         } else if let named {
             (note.created, note.createdFrom) = (named, .fileName)
-        } else if let born = birth() {
+        } else if let born = birthTime.value {
             (note.created, note.createdFrom) = (born, .fileSystem)
         }
         if note.modified != nil {
@@ -88,5 +91,23 @@ package struct FileDates: Sendable {
     /// The birth time of the file at `path`, where the file system records one.
     static func birthTime(_ path: String) -> Date? {
         (try? FileManager.default.attributesOfItem(atPath: path))?[.creationDate] as? Date
+    }
+}
+
+/// A date computed at most once, on first use, from any thread.
+private final class OnceDate: @unchecked Sendable {
+    private let lock = NSLock()
+    private let compute: @Sendable () -> Date?
+    private var computed: Date??
+
+    init(_ compute: @escaping @Sendable () -> Date?) { self.compute = compute }
+
+    var value: Date? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let computed { return computed }
+        let value = compute()
+        computed = .some(value)
+        return value
     }
 }

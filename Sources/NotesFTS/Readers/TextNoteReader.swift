@@ -78,14 +78,24 @@ package enum TextNoteReader {
     static func firstLine(_ text: String) -> String? {
         var title: String?
         nonEmptyLines(text) { line in
-            var trimmed = line.trimmingCharacters(in: .whitespaces)
+            var trimmed = trimmingSpaces(line)
             if trimmed.hasPrefix("#") && trimmed.drop(while: { $0 == "#" }).first == " " {
-                trimmed = trimmed.drop(while: { $0 == "#" }).trimmingCharacters(in: .whitespaces)
+                trimmed = trimmingSpaces(trimmed.drop(while: { $0 == "#" }))
             }
-            title = nonEmpty(trimmed).map(cap)
+            title = trimmed.isEmpty ? nil : cap(String(trimmed))
             return title == nil
         }
         return title
+    }
+
+    /// `line` without leading and trailing white space (what `trimmingCharacters(in: .whitespaces)` removes
+    /// from a line, without Foundation's cost: this runs once a note).
+    static func trimmingSpaces(_ line: Substring) -> Substring {
+        let isSpace = { (character: Character) in character.isWhitespace && !character.isNewline }
+        guard let first = line.firstIndex(where: { !isSpace($0) }), let last = line.lastIndex(where: { !isSpace($0) }) else {
+            return line[line.endIndex...]
+        }
+        return line[first...last]
     }
 
     /// The non-empty lines of `text` (ended by LF, CRLF or CR), in order, until `body` returns `false` (lazily:

@@ -51,6 +51,7 @@ extension NoteIndex {
     }
 
     private static func search(_ db: Connection, _ query: ParsedQuery, options: SearchOptions) throws -> [SearchResult] {
+        if query.exceedsNestingLimit { throw NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit) }
         if (query.isEmpty && options.dateFilters.isEmpty) || options.limit <= 0 { return [] }
         if let match = query.matchExpression, options.sort == .rank, !query.onlySelects {
             return try rankedSearch(db, match: match, query: query, options: options)
@@ -59,6 +60,7 @@ extension NoteIndex {
     }
 
     private static func count(_ db: Connection, _ query: ParsedQuery, options: SearchOptions) throws -> Int {
+        if query.exceedsNestingLimit { throw NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit) }
         if query.isEmpty && options.dateFilters.isEmpty { return 0 }
         let statement = SearchSQL.count(query: query, options: options)
         return try db.query(statement.sql, named: statement.parameters) { $0.int(0) }.first ?? 0

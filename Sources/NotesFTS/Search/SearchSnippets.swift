@@ -4,17 +4,19 @@ import SQLiteKit
 /// The snippet policy of a search, in one place: which snippet columns a query selects for its match, how
 /// they are read back into a ``Snippet`` and the line of the first match, and the excerpts of results
 /// without a match (filter-only queries).
+///
+/// The columns come from `notes_snippet` and `notes_match_line` (``SnippetFunction`` in NotesTokenizer), whose
+/// cost is linear in the note's size and capped in the matches they consider, and which handle the
+/// overlapping offsets of CJK bigram matches; FTS5's `snippet()` is quadratic in the matches of a note.
 struct SearchSnippets {
-    /// The three snippet columns: for plain text a body snippet, a best-column snippet (for matches only in
-    /// the title or tags) and the highlighted body (to find the line of the first match); for queries with CJK
-    /// text the whole body, title and tags marked by `notes_highlight`, which (unlike `snippet()`) handles the
-    /// overlapping offsets of bigram matches.
+    /// The snippet columns: the body's, the title's and the tags' excerpts, then the newlines before the
+    /// body's first match.
     let columns: String
-    /// The named parameters the columns take (`:words`, or none).
+    /// The named parameters the columns take (`:words`).
     let parameters: [String: SQLiteValue]
-    /// Whether the match holds CJK text (the `notes_highlight` columns).
+    /// Whether the match holds CJK text (its single-character marks are narrowed).
     let isCJK: Bool
-    /// Roughly how many words a snippet holds (1...64).
+    /// Roughly how many words (tokens) a snippet holds (1...64).
     let words: Int
     /// The query's positive terms, for narrowing single-character CJK marks.
     let terms: [QueryTerm]
@@ -24,39 +26,19 @@ struct SearchSnippets {
         isCJK = match.unicodeScalars.contains(where: CJKScript.contains)
         words = min(max(options.snippetWords, 1), 64)
         terms = query.positiveTerms
-        if isCJK {
-            columns = """
-                notes_highlight(notes_fts, 1, char(2), char(3)), notes_highlight(notes_fts, 0, char(2), char(3)),
-                notes_highlight(notes_fts, 2, char(2), char(3))
-                """
-            parameters = [:]
-        } else {
-            columns = """
-                snippet(notes_fts, 1, char(2), char(3), '…', :words), snippet(notes_fts, -1, char(2), char(3), '…', :words),
-                highlight(notes_fts, 1, char(2), char(3))
-                """
-            parameters = [":words": .integer(Int64(words))]
-        }
+        let name = SnippetFunction.snippetName
+        columns = [1, 0, 2].map { "\(name)(notes_fts, \($0), char(2), char(3), '…', :words)" }.joined(separator: ", ")
+            + ", \(SnippetFunction.lineName)(notes_fts, 1)"
+        parameters = [":words": .integer(Int64(words))]
     }
 
-    /// Reads the three snippet columns at `column`...`column + 2` of `row`, and sets `result`'s snippet and
+    /// Reads the four snippet columns at `column`...`column + 3` of `row`, and sets `result`'s snippet and
     /// the line of its first match.
     func read(_ row: Statement, at column: Int32, into result: inout SearchResult) {
-        let (snippet, highlightedBody) = rawSnippet(row, at: column)
+        let excerpts = (0..<3).map { Snippet(marked: row.text(column + Int32($0)) ?? "") }
+        let snippet = excerpts.first { !$0.highlights.isEmpty } ?? excerpts[0]
         result.snippet = isCJK ? Self.narrowingSingleCharacterMarks(snippet, terms: terms) : snippet
-        result.line = Self.lineOfFirstMatch(highlightedBody: highlightedBody, noteLine: result.line)
-    }
-
-    private func rawSnippet(_ row: Statement, at column: Int32) -> (Snippet, String?) {
-        if !isCJK {
-            return (Self.bestSnippet(body: row.text(column), any: row.text(column + 1)), row.text(column + 2))
-        }
-        let body = row.text(column)
-        for marked in [body, row.text(column + 1), row.text(column + 2)] {
-            guard let marked, marked.unicodeScalars.contains(Snippet.openMarker) else { continue }
-            return (Snippet.window(marked: marked, words: words), body)
-        }
-        return (Snippet.window(marked: body ?? "", words: words), body)
+        if !row.isNull(column + 3) { result.line += row.int(column + 3) }
     }
 
     /// Narrows marks a one-character CJK query put on a whole bigram (`국` matches the token `국회` as a
@@ -85,14 +67,6 @@ struct SearchSnippets {
             return range.lowerBound..<(range.lowerBound + 1)
         }
         return narrowed
-    }
-
-    /// The body excerpt when the body matched, else the excerpt of the column that did.
-    private static func bestSnippet(body: String?, any: String?) -> Snippet {
-        let fromBody = Snippet(marked: body ?? "")
-        if !fromBody.highlights.isEmpty { return fromBody }
-        let fromAny = Snippet(marked: any ?? "")
-        return fromAny.highlights.isEmpty && !fromBody.text.isEmpty ? fromBody : fromAny
     }
 
     /// The opening words of a note, for results of filter-only queries.

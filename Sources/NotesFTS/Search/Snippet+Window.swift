@@ -1,10 +1,11 @@
+import NotesTokenizer
+
 extension Snippet {
     /// A snippet of at most `words` space-delimited words cut from a whole highlighted column (FTS5 markers
-    /// ``openMarker``/``closeMarker``, as `notes_highlight` returns it): the window holding the most marks,
-    /// starting a little before the first of them, with `…` where text was cut.
+    /// ``openMarker``/``closeMarker``): the window holding the most marks, starting a little before the
+    /// first of them, with `…` where text was cut. Linear in the text and its marks.
     ///
-    /// Used for queries with CJK terms, whose overlapping bigram matches FTS5's `snippet()` cannot mark
-    /// safely (see `MatchHighlighter` in NotesTokenizer).
+    /// Used by substring search, which marks the text itself.
     static func window(marked: String, words: Int) -> Snippet {
         let whole = Snippet(marked: marked)
         let scalars = Array(whole.text.unicodeScalars)
@@ -23,19 +24,15 @@ extension Snippet {
         let size = max(words, 1)
         if spans.count <= size { return whole }
 
-        func wordIndex(containing offset: Int) -> Int {
-            spans.firstIndex { $0.upperBound > offset } ?? spans.count - 1
-        }
-        let context = min(2, size / 4)
-        var best = (first: 0, score: -1)
+        // The word of each match (highlights and spans are both in text order: one merge), then the
+        // window with the most matches (``SnippetWindow``): linear in the text and the matches.
+        var matches: [SnippetMatch] = []
+        var word = 0
         for highlight in whole.highlights {
-            let first = max(0, min(wordIndex(containing: highlight.lowerBound) - context, spans.count - size))
-            let lower = spans[first].lowerBound
-            let upper = spans[first + size - 1].upperBound
-            let score = whole.highlights.filter { $0.lowerBound >= lower && $0.upperBound <= upper }.count
-            if score > best.score { best = (first, score) }
+            while word < spans.count - 1 && spans[word].upperBound <= highlight.lowerBound { word += 1 }
+            matches.append(SnippetMatch(phrase: 0, position: word, length: 1))
         }
-        let first = max(best.first, 0)
+        let first = max(0, min(SnippetWindow.choose(matches, size: size).lowerBound, spans.count - size))
         let lower = spans[first].lowerBound
         let upper = spans[min(first + size, spans.count) - 1].upperBound
         let leading = first > 0 ? "…" : ""

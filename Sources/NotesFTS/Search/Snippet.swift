@@ -59,19 +59,20 @@ public struct Snippet: Sendable, Equatable {
         self.highlights = merged
     }
 
-    /// The text with each match wrapped in `open` and `close` (e.g. `<mark>`/`</mark>` or ANSI codes).
-    public func marked(open: String, close: String) -> String {
+    /// The text with each match wrapped in `open` and `close` (e.g. `<mark>`/`</mark>` or ANSI codes), each
+    /// piece of the text passed through `escape` first (for a terminal: control characters made visible).
+    public func marked(open: String, close: String, escape: (String) -> String = { $0 }) -> String {
         var result = ""
         let scalars = Array(text.unicodeScalars)
         var position = 0
         for range in highlights where range.lowerBound >= position && range.upperBound <= scalars.count {
-            result.unicodeScalars.append(contentsOf: scalars[position..<range.lowerBound])
+            result += escape(String(String.UnicodeScalarView(scalars[position..<range.lowerBound])))
             result += open
-            result.unicodeScalars.append(contentsOf: scalars[range])
+            result += escape(String(String.UnicodeScalarView(scalars[range])))
             result += close
             position = range.upperBound
         }
-        result.unicodeScalars.append(contentsOf: scalars[position...])
+        result += escape(String(String.UnicodeScalarView(scalars[position...])))
         return result
     }
 }

@@ -7,6 +7,7 @@ import Testing
         #expect(note.title == "On-call runbook")
         #expect(note.tags == ["ops", "on-call"])
         #expect(note.body.contains("acknowledge within five minutes"))
+        #expect(Samples.stamp(note.created) == "2024-05-14T00:00:00Z")
     }
 
     @Test func attributesGiveDatesAndASectionTitlesAHeaderlessFile() {

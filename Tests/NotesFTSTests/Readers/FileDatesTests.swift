@@ -18,7 +18,7 @@ import Testing
     private func complete(_ note: Note, path: String) -> Note {
         var dated = note
         let birth = birth
-        FileDates(modified: mtime, birth: { birth }).complete(&dated, path: path)
+        FileDates(path: path, modified: mtime, birth: { birth }).complete(&dated)
         return dated
     }
 
@@ -39,13 +39,5 @@ import Testing
         let note = complete(Note(path: "/n/idea.md", title: "t", body: ""), path: "/n/idea.md")
         #expect(note.created == birth && note.createdFrom == .fileSystem)
         #expect(note.modified == mtime && note.modifiedFrom == .fileSystem)
-    }
-}
-
-extension FileDates {
-    /// Fixed file dates, for tests.
-    init(modified: Date?, birth: @escaping @Sendable () -> Date?) {
-        self.init(path: "/nonexistent", modified: modified)
-        self.birth = birth
     }
 }

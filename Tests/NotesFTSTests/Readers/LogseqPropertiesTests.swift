@@ -13,7 +13,7 @@ import Testing
         let path = Samples.path("logseq/journals/2024_01_31.md")
         var note = try Samples.note("logseq/journals/2024_01_31.md")
         #expect(note.title == "2024-01-31")
-        FileDates(path: path, modified: nil).complete(&note, path: path)
+        FileDates(path: path, modified: nil).complete(&note)
         #expect(Samples.stamp(note.created) == "2024-01-31T00:00:00Z")
         #expect(note.createdFrom == .fileName)
     }

@@ -24,3 +24,11 @@ import Testing
         #expect(Timestamp.parse(input) == nil)
     }
 }
+
+@Suite struct TimestampFormatTests {
+    @Test(arguments: [(0.0, "1970-01-01T00:00:00Z"), (1_706_693_400.9, "2024-01-31T09:30:00Z"), (951_782_400, "2000-02-29T00:00:00Z"),
+                      (253_402_300_799, "9999-12-31T23:59:59Z")])
+    func formatsUTCSeconds(seconds: Double, text: String) {
+        #expect(Timestamp.format(Date(timeIntervalSince1970: seconds)) == text)
+    }
+}

@@ -1,0 +1,43 @@
+/// Shows control characters from notes and file names as visible escapes, as `ls -b` does, so that no note
+/// or file name can move the cursor, clear the screen or retitle the terminal: C0 controls but tab
+/// (`\n`, `\r`, `\a`, `\b`, `\f`, `\v` by name, the others as `\033`-style octal bytes), DEL (`\177`) and the
+/// C1 controls U+0080...U+009F (their UTF-8 bytes in octal, `\302\233`).
+///
+/// ```swift
+/// TerminalEscape.escaped("notes/\u{1B}[2J.md")  // notes/\033[2J.md
+/// ```
+public enum TerminalEscape {
+    /// Whether `scalar` is shown escaped.
+    public static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (value < 0x20 && value != 0x09) || (0x7F...0x9F).contains(value)
+    }
+
+    /// `text` with every control character ``isEscaped(_:)`` names replaced by its escape.
+    public static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isEscaped) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            guard isEscaped(scalar) else { result.append(scalar); continue }
+            result.append(contentsOf: escape(scalar).unicodeScalars)
+        }
+        return String(result)
+    }
+
+    /// The escape of one control character.
+    static func escape(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        case "\u{07}": return "\\a"
+        case "\u{08}": return "\\b"
+        case "\u{0C}": return "\\f"
+        case "\u{0B}": return "\\v"
+        default:
+            return String(scalar).utf8.map { byte in
+                let octal = String(byte, radix: 8)
+                return "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+            }.joined()
+        }
+    }
+}

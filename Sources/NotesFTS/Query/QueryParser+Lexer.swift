@@ -1,0 +1,81 @@
+extension QueryParser {
+    /// A lexical unit of the query.
+    enum Token: Equatable {
+        case word(String)
+        case phrase(String, prefix: Bool, column: QueryColumn?)
+        case minus
+        case open
+        case close
+        case bar
+        case unbalancedQuote
+    }
+
+    enum Lexer {
+        static func tokens(of text: String) -> [Token] {
+            var tokens: [Token] = []
+            // Scalars, not Characters: a quote followed by a combining mark is one Character but still a quote.
+            let characters = Array(text.unicodeScalars)
+            var index = 0
+            func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace }
+            while index < characters.count {
+                let character = characters[index]
+                if isSpace(character) { index += 1; continue }
+                switch character {
+                case "(": tokens.append(.open); index += 1
+                case ")": tokens.append(.close); index += 1
+                case "|" where index + 1 == characters.count || isSpace(characters[index + 1]) || characters[index + 1] == "(":
+                    tokens.append(.bar); index += 1
+                case "-" where index + 1 < characters.count && !isSpace(characters[index + 1]) && characters[index + 1] != "-":
+                    tokens.append(.minus); index += 1
+                case "\"":
+                    let (token, next) = phrase(characters, from: index + 1, column: nil)
+                    tokens.append(contentsOf: token)
+                    index = next
+                default:
+                    var end = index
+                    while end < characters.count, !isSpace(characters[end]),
+                          characters[end] != "(", characters[end] != ")", characters[end] != "\"" {
+                        end += 1
+                    }
+                    let word = String(String.UnicodeScalarView(characters[index..<end]))
+                    if end < characters.count, characters[end] == "\"", word.hasSuffix(":"),
+                       let column = column(named: String(word.dropLast())) {
+                        let (token, next) = phrase(characters, from: end + 1, column: column)
+                        tokens.append(contentsOf: token)
+                        index = next
+                    } else {
+                        tokens.append(.word(word))
+                        index = end
+                    }
+                }
+            }
+            return tokens
+        }
+
+        /// Reads a phrase body after its opening quote; an unclosed quote runs to the end of the input.
+        private static func phrase(_ characters: [Unicode.Scalar], from start: Int, column: QueryColumn?) -> ([Token], Int) {
+            var end = start
+            while end < characters.count && characters[end] != "\"" { end += 1 }
+            let text = String(String.UnicodeScalarView(characters[start..<end]))
+            var tokens: [Token] = []
+            if end >= characters.count { tokens.append(.unbalancedQuote) }
+            var next = min(end + 1, characters.count)
+            var prefix = false
+            if next < characters.count && characters[next] == "*" {
+                prefix = true
+                next += 1
+            }
+            tokens.append(.phrase(text, prefix: prefix, column: column))
+            return (tokens, next)
+        }
+
+        static func column(named name: String) -> QueryColumn? {
+            switch name.lowercased() {
+            case "title": return .title
+            case "body": return .body
+            case "tag", "tags": return .tags
+            default: return nil
+            }
+        }
+    }
+}
