@@ -11,7 +11,14 @@ public protocol Command {
     static var help: String { get }
     /// The version `--version` prints after the name.
     static var version: String { get }
+    /// Whether the arguments that are not options name files and folders (shells complete file names).
+    static var positionalsArePaths: Bool { get }
     /// Does the work and returns the exit status; throws to exit with an error line (status 2, or the
     /// status a ``CommandFailure`` carries).
     static func run(_ options: Options) throws -> Int32
+}
+
+extension Command {
+    /// By default the arguments are not files (a query, say).
+    public static var positionalsArePaths: Bool { false }
 }

@@ -24,6 +24,9 @@ public enum CommandLineTool {
             case .version:
                 print("\(Tool.name) \(Tool.version)")
                 return 0
+            case .generate(let document):
+                print(document.render(for: Tool.self), terminator: "")
+                return 0
             case .run(let options):
                 return try Tool.run(options)
             }

@@ -16,6 +16,8 @@ public struct CommandOption<Options>: Sendable {
         case help
         /// Prints the version and exits 0.
         case version
+        /// Prints a completion script or the man page (``GeneratedDocument``) and exits 0.
+        case generate
     }
 
     /// The spellings, value placeholder and help line.
@@ -30,14 +32,23 @@ public struct CommandOption<Options>: Sendable {
 
     /// An option with a value named `value` (`N`, `PATH`): `apply` reads it into the options, throwing
     /// ``UsageError`` when it is not acceptable.
-    public static func value(_ names: [String], _ value: String, help: String,
+    public static func value(_ names: [String], _ value: String, help: String, choices: [String] = [],
                              _ apply: @escaping @Sendable (inout Options, String) throws -> Void) -> CommandOption {
-        CommandOption(spec: OptionSpec(names, value: value, help: help),
+        CommandOption(spec: OptionSpec(names, value: value, help: help, choices: choices),
                       action: .apply { options, text in try apply(&options, text ?? "") })
     }
 
     /// `-h`, `--help`: show the help.
     public static var help: CommandOption { CommandOption(spec: OptionSpec(["-h", "--help"], help: "show this help"), action: .help) }
+
+    /// `--generate KIND`: print the bash, zsh or fish completion script or the man page, generated from the
+    /// same table as `--help`.
+    public static var generate: CommandOption {
+        CommandOption(spec: OptionSpec(["--generate"], value: "KIND",
+                                       help: "print a shell completion script or the man page: " + GeneratedDocument.kindList,
+                                       choices: GeneratedDocument.allCases.map(\.rawValue)),
+                      action: .generate)
+    }
 
     /// `-V`, `--version`: show the version.
     public static var version: CommandOption {

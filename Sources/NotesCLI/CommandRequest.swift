@@ -6,4 +6,6 @@ public enum CommandRequest<Options: CommandOptions>: Sendable {
     case help
     /// Print the version.
     case version
+    /// Print a completion script or the man page.
+    case generate(GeneratedDocument)
 }

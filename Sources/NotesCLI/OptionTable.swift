@@ -14,6 +14,9 @@ public struct OptionTable<Options: CommandOptions>: Sendable {
         self.dashWordsAfterPositionals = dashWordsAfterPositionals
     }
 
+    /// The options' names, values and help, as the parser reads them.
+    public var specs: [OptionSpec] { options.map(\.spec) }
+
     /// The help lines of the options, aligned (see ``ArgumentParser/helpLines()``).
     public func helpLines() -> [String] { parser.helpLines() }
 
@@ -34,6 +37,12 @@ public struct OptionTable<Options: CommandOptions>: Sendable {
         }
         if actions.contains(where: { if case .help = $0.0 { true } else { false } }) { return .help }
         if actions.contains(where: { if case .version = $0.0 { true } else { false } }) { return .version }
+        if case (.generate, let kind)? = actions.last(where: { if case .generate = $0.0 { true } else { false } }) {
+            guard let document = GeneratedDocument(rawValue: kind ?? "") else {
+                throw UsageError("--generate takes \(GeneratedDocument.kindList), not '\(kind ?? "")'")
+            }
+            return .generate(document)
+        }
         var filled = Options()
         for case (.apply(let apply), let value) in actions { try apply(&filled, value) }
         try filled.finish(positionals: parsed.positionals)

@@ -77,7 +77,8 @@ struct FindOptions: CommandOptions {
         .value(["--offset"], "N", help: "skip the first N results (paging)") {
             $0.search.offset = try CommandLineTool.integer($1, option: "--offset") ?? 0
         },
-        .value(["--sort"], "KEY", help: "rank (default), modified, created, title or path") {
+        .value(["--sort"], "KEY", help: "rank (default), modified, created, title or path",
+               choices: SearchSort.allCases.map(\.rawValue)) {
             guard let key = SearchSort(rawValue: $1.lowercased()) else {
                 throw UsageError("--sort takes rank, modified, created, title or path, not '\($1)'")
             }
@@ -111,9 +112,11 @@ struct FindOptions: CommandOptions {
         .flag(["--open"], help: "open result N (default 1; `--open N QUERY`) in $VISUAL or $EDITOR at its line") {
             $0.open = 1
         },
-        .value(["--color", "--colour"], "WHEN", help: "auto (default), always or never; auto honours NO_COLOR") {
+        .value(["--color", "--colour"], "WHEN", help: "auto (default), always or never; auto honours NO_COLOR",
+               choices: ["auto", "always", "never"]) {
             $0.color = try ColorChoice.parse($1)
         },
+        .generate,
         .help,
         .version,
     ], dashWordsAfterPositionals: true)

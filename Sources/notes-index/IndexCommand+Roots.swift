@@ -17,12 +17,15 @@ extension IndexCommand {
 
     /// `--list-roots`: one line per recorded root on stdout: `PATH<TAB>N files<TAB>N notes<TAB>indexed TIME`.
     static func listRoots(_ index: NoteIndex) throws {
-        for root in try index.roots() {
+        let roots = try index.roots()
+        for root in roots {
             print("\(root.path)\t\(root.files) files\t\(root.notes) notes\tindexed \(root.indexedAt)")
         }
         let outside = try index.unrootedFileCount()
         if outside > 0 {
             CommandLineTool.printError(name, "\(outside) files were indexed before roots were recorded; run notes-index on their folders once to list them")
+        } else if roots.isEmpty {
+            CommandLineTool.printError(name, "nothing indexed in \(index.path) yet; index a folder first, e.g. `notes-index ~/notes`")
         }
     }
 }

@@ -7,6 +7,7 @@ enum IndexCommand: Command {
     static let name = "notes-index"
     static let version = "\(NotesFTSVersion.string) (SQLite \(NotesFTSVersion.sqlite))"
     static var options: OptionTable<IndexOptions> { IndexOptions.table }
+    static let positionalsArePaths = true
 
     static var help: String {
         """

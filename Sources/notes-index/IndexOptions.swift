@@ -49,7 +49,8 @@ struct IndexOptions: CommandOptions {
         },
         .flag(["--check"], help: "verify the index (SQLite and FTS5 integrity checks); exit 0 if both pass") { $0.check = true },
         .flag(["--rebuild"], help: "rebuild the full-text index from the notes table, in one transaction") { $0.rebuild = true },
-        .value(["--tokenizer"], "NAME", help: "cjk (Korean, Chinese, Japanese by substring; the default for a new index) or unicode61 (whole words only); the index keeps its choice, a change rebuilds it") {
+        .value(["--tokenizer"], "NAME", help: "cjk (Korean, Chinese, Japanese by substring; the default for a new index) or unicode61 (whole words only); the index keeps its choice, a change rebuilds it",
+               choices: ["cjk", "unicode61"]) {
             switch $1.lowercased() {
             case "cjk": $0.tokenizer = .cjk
             case "unicode61": $0.tokenizer = .unicode61
@@ -82,6 +83,7 @@ struct IndexOptions: CommandOptions {
         .flag(["-v", "--verbose"], help: "also name each file that is not a note and each path an ignore rule leaves out") {
             $0.verbose = true
         },
+        .generate,
         .help,
         .version,
     ])

@@ -62,6 +62,14 @@ import Testing
         #expect(try runner.find(["-l", "charlie"]).stdout == "notes/shared/s.md\n")
     }
 
+    @Test func listRootsOfAnEmptyIndexSaysSo() throws {
+        let runner = CommandRunner()
+        #expect(try runner.index([runner.workingDirectory + "/missing"]).status == 1)
+        let roots = try runner.index(["--list-roots"])
+        #expect(roots.status == 0 && roots.stdout.isEmpty)
+        #expect(roots.stderr.hasPrefix("notes-index: nothing indexed in \(runner.database) yet"))
+    }
+
     @Test func badOptionCombinationsAreUsageErrors() throws {
         let runner = CommandRunner()
         let both = try runner.index(["-q", "-v", runner.notes])

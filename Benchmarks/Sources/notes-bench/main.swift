@@ -27,6 +27,8 @@ let parser = ArgumentParser(options: [
     OptionSpec(["--repeat"], value: "N", help: "with --tune, builds per variant; the median is reported (default 3)"),
     OptionSpec(["--relevance"], help: "instead of the report, rank the judged query set over --corpus (default corpus/)"),
     OptionSpec(["--queries"], value: "FILE", help: "with --relevance, the judged set (default Benchmarks/relevance/corpus-queries.tsv)"),
+    OptionSpec(["--topk"], help: "instead of the report, time the top-k path against full scoring on the index in --work (built by notes-index)"),
+    OptionSpec(["--verify-topk"], value: "N", help: "with --topk, also run N seeded queries both ways and count mismatches"),
     OptionSpec(["-h", "--help"], help: "show this help"),
 ])
 
@@ -114,6 +116,13 @@ do {
         exit(0)
     }
     let corpusRoot: String
+    if arguments.flag("--topk") {
+        let work = PathNormalization.absolute(arguments.value("--work") ?? NSTemporaryDirectory() + "notes-bench")
+        let verifications = try CommandLineTool.integer(arguments.value("--verify-topk"), option: "--verify-topk", minimum: 1)
+        print(try TopKBenchmark.report(database: work + "/index.sqlite", runs: runs, verify: verifications, seed: seed,
+                                       json: arguments.value("--json"), log: log), terminator: "")
+        exit(0)
+    }
     if let count = try CommandLineTool.integer(arguments.value("--generate"), option: "--generate", minimum: 1) {
         guard let out = arguments.value("--out") else {
             throw UsageError("--generate needs --out DIR, the folder to write the corpus to")

@@ -26,6 +26,9 @@ extension NoteIndex {
         /// Whether each note goes into `notes_fts` as it is inserted (``BulkFullText/insertDuringLoad``), so a
         /// batch must not open a savepoint.
         package var insertsFullTextDirectly: Bool { fullText == .insertDuringLoad }
+        /// Seconds between commits of a first build (`nil`: one transaction): what Ctrl-C or a crash can lose,
+        /// and what bounds the write-ahead log (each commit lets the checkpoint recycle it).
+        package var commitInterval: Double? = 2
         /// Creates the measured defaults.
         package init() {}
     }
@@ -84,34 +87,49 @@ extension NoteIndex {
         }
     }
 
-    /// Runs `body` as a bulk first build: one transaction, `synchronous` as `settings` say, FTS5's `hashsize`
-    /// raised and (unless the triggers stay) the sync triggers dropped; after `body`, a `'rebuild'` if asked,
-    /// then the triggers again, the word list (``Vocabulary``) and the top-k side tables, and commit. A failure rolls everything back; `synchronous` is restored.
-    func bulkLoad<T>(_ settings: BulkLoadSettings, _ body: () throws -> T) throws -> T {
+    /// Whether a first build stopped before it finished (Ctrl-C, a crash): what it committed is a consistent
+    /// index, and the next run may continue it in bulk (files it did not store have no notes yet).
+    package func hasUnfinishedFirstBuild() throws -> Bool {
+        try wrap { try connection.scalarInt("SELECT count(*) FROM meta WHERE key = 'first_build'") == 1 }
+    }
+
+    /// Runs `body` as a bulk first build (``BulkLoadSession``): transactions without the sync triggers,
+    /// committed every ``BulkLoadSettings/commitInterval`` as `body` calls ``BulkLoadSession/commitIfDue()``,
+    /// `synchronous` as `settings` say and FTS5's `hashsize` raised; after `body`, a `'rebuild'` if asked, the
+    /// word list (``Vocabulary``) and the top-k side tables, the triggers again, and the last commit. A failure
+    /// rolls back only the open transaction: what was committed stays, marked unfinished so the next run continues it. `synchronous` is restored.
+    func bulkLoad<T>(_ settings: BulkLoadSettings, _ body: (BulkLoadSession) throws -> T) throws -> T {
         try wrap {
             let synchronousBefore = try connection.scalarInt("PRAGMA synchronous")
             defer { if let synchronousBefore { try? connection.execute("PRAGMA synchronous=\(synchronousBefore)") } }
             try connection.execute("PRAGMA synchronous=\(settings.synchronous)")
-            return try connection.transaction(.immediate) {
+            let session = BulkLoadSession(connection: connection, settings: settings)
+            try session.begin()
+            do {
                 if let size = settings.fullTextHashSize {
                     try connection.run("INSERT INTO notes_fts(notes_fts, rank) VALUES ('hashsize', ?1)", [.integer(Int64(size))])
                 }
-                if settings.fullText != .triggersDuringLoad { try connection.execute(Schema.dropTriggersSQL) }
-                let value = try body()
+                try connection.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('first_build', 'incomplete')")
+                let value = try body(session)
                 if settings.fullText == .rebuildAfterLoad {
                     try connection.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
                 }
-                if settings.fullText != .triggersDuringLoad { try connection.execute(Schema.triggerSQL) }
                 try Vocabulary.rebuild(connection)
                 try RankingTables.rebuild(connection, settings: rankingSettings)
+                try connection.execute("DELETE FROM meta WHERE key = 'first_build'")
+                try session.commit()
                 return value
+            } catch {
+                session.rollback()
+                throw error
             }
         }
     }
 
     /// Inserts the notes of a file the index has never seen, and its `sources` row: plain INSERTs, no lookup
     /// of existing rows. Only for a first build into an empty index (inside ``bulkLoad(_:_:)``), where every
-    /// path is new; anything else goes through ``replaceNotes(of:with:)``.
+    /// path is new (or, continuing an unfinished first build, not yet stored); anything else goes through
+    /// ``replaceNotes(of:with:)``.
     ///
     /// With `alsoFullText`, each note also goes into `notes_fts` at once (the triggers are dropped).
     func insertNewSource(_ source: SourceFile, rows: [NoteRow], indexedAt: String, alsoFullText: Bool = false) throws {

@@ -43,8 +43,9 @@ extension FileWalker {
             rules.enter(top, names: nil)
             for name in path.dropFirst(prefix.count).split(separator: "/").dropLast() {
                 folder = IgnoreRules.join(folder, String(name))
-                if name.hasPrefix(".") { return false }
-                if let rule = rules.decidingRule(for: folder, isFolder: true), !rule.isNegated {
+                let rule = rules.decidingRule(for: folder, isFolder: true)
+                if name.hasPrefix(".") && rule?.isNegated != true { return false }
+                if let rule, !rule.isNegated {
                     visit(.ignored(path: folder, rule: rule))
                     return false
                 }
@@ -66,7 +67,9 @@ extension FileWalker {
                 let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
                     pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
                 }
-                if name.hasPrefix(".") { hidden.insert(name) } else { names.append(name) }
+                if name == "." || name == ".." { continue }
+                names.append(name)
+                if name.hasPrefix(".") { hidden.insert(name) }
             }
             closedir(handle)
             visit(.folder(directory))
@@ -87,7 +90,9 @@ extension FileWalker {
 
         /// Visits one entry below the root (`info` from `lstat`, or `stat` for a refreshed path).
         mutating func visitEntry(_ path: String, name: String, _ linkInfo: stat) {
-            if name.hasPrefix(".") { return }
+            // Hidden names are left out unless an ignore rule re-includes them (`!.templates/`), as in ripgrep.
+            if name.hasPrefix("."),
+               rules.decidingRule(for: path, isFolder: FileWalker.isDirectory(linkInfo))?.isNegated != true { return }
             var info = linkInfo
             if FileWalker.isLink(info) {
                 guard options.followsLinks else { return visit(.skipped(path: path, kind: "symbolic link")) }

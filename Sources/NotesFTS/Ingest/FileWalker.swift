@@ -8,7 +8,7 @@ import Foundation
 /// Finds note files under folders, fast: `readdir` and `lstat` only, no note file is opened.
 ///
 /// Walks recursively in name order; skips hidden files and folders (names starting with `.`) below a root,
-/// but never a root the user named; leaves out what `.gitignore`, `.ignore`, `.notesignore` and `--exclude`
+/// but never a root the user named nor a hidden path an ignore rule re-includes (`!.templates/`); leaves out what `.gitignore`, `.ignore`, `.notesignore` and `--exclude`
 /// exclude (``WalkOptions``, ``IgnoreRules``); follows symbolic links below a root only when asked, and
 /// then never into a folder's own ancestor; keeps only files whose extension is in ``supportedExtensions``
 /// and reports the others as ``Visit/skipped(path:kind:)``.
@@ -85,6 +85,10 @@ package struct FileWalker: Sendable {
                 walk.walkDirectory(path)
             } else if Self.isRegular(info) {
                 visit(.note(Self.entry(path: path, info)))
+            } else {
+                // A FIFO or device named as a root is an input that cannot be indexed: say so, never wait on it.
+                let kind = NoteFileReader.specialKind(info.st_mode) ?? "a special file"
+                return [Problem(path: path, reason: "\(kind), not a file or folder of notes; name a file or folder")]
             }
             return walk.problems
         }

@@ -10,8 +10,9 @@ import Foundation
 /// - A file that cannot be read or parsed is reported through `onWarning` and skipped: its earlier notes stay.
 ///
 /// Reading and parsing run on the other cores, one batch ahead of the writer; each batch is written in one
-/// transaction. The first build into an empty index is one transaction without the sync triggers: rows are
-/// prepared off the writer and `notes_fts` is fed as they are inserted (see ``bulkLoad``).
+/// transaction. The first build into an empty index runs without the sync triggers, committing every couple
+/// of seconds (an interrupted one is continued by the next run): rows are prepared off the writer and
+/// `notes_fts` is fed as they are inserted (see ``bulkLoad`` and ``BulkLoadSession``).
 ///
 /// ```swift
 /// let summary = try Indexer(index: index).run(paths: ["~/notes"])
@@ -33,7 +34,7 @@ public final class Indexer {
     public var onLeftOut: ((IndexWarning) -> Void)?
     /// Called after each batch with the counts so far.
     public var onProgress: ((IndexSummary) -> Void)?
-    /// Load an empty index in one transaction without the sync triggers, as ``bulkLoad`` says (faster).
+    /// Load an empty index without the sync triggers, committing as it goes, as ``bulkLoad`` says (faster).
     package var bulkLoadWhenEmpty = true
     /// How a bulk first build runs (see ``NoteIndex/BulkLoadSettings``).
     package var bulkLoad = NoteIndex.BulkLoadSettings()
@@ -48,8 +49,9 @@ public final class Indexer {
     /// one note, not by the file.
     package var streamingThreshold = Indexer.defaultStreamingThreshold
 
-    /// Set during a bulk first build: new files are inserted without looking up existing rows.
-    private var bulkActive = false
+    /// Set during a bulk first build: new files are inserted without looking up existing rows, and the store
+    /// commits as it goes.
+    private var bulkSession: BulkLoadSession?
 
     /// Creates an indexer writing to `index`.
     public init(index: NoteIndex) {
@@ -75,17 +77,24 @@ public final class Indexer {
         let started = DispatchTime.now()
         var summary = IndexSummary()
         var visited = Set<String>()
-        // Bulk only into a truly empty index: every file is new (``Prepared/fresh``).
-        let bulk = try bulkLoadWhenEmpty && index.isEmpty()
-        bulkActive = bulk
-        defer { bulkActive = false }
+        // Bulk only into a truly empty index, or one whose first build was interrupted: every file it has not
+        // stored is new (``Prepared/fresh``).
+        let bulk = try bulkLoadWhenEmpty && (index.isEmpty() || index.hasUnfinishedFirstBuild())
+        defer { bulkSession = nil }
         func indexAll() throws {
             for path in paths {
                 let root = PathNormalization.absolute(path)
                 if try indexRoot(root, within: root, summary: &summary, visited: &visited) { try index.recordRoot(root) }
             }
         }
-        if bulk { try index.bulkLoad(bulkLoad, indexAll) } else { try indexAll() }
+        if bulk {
+            try index.bulkLoad(bulkLoad) { session in
+                bulkSession = session
+                try indexAll()
+            }
+        } else {
+            try indexAll()
+        }
         summary.notes = try index.noteCount()
         summary.elapsedSeconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return summary
@@ -127,7 +136,7 @@ public final class Indexer {
         let batches = stride(from: 0, to: entries.count, by: batchSize).map {
             Array(entries[$0..<min($0 + batchSize, entries.count)])
         }
-        let bulk = bulkActive
+        let bulk = bulkSession != nil
         let settings = ReadSettings(map: fieldMap, streamingThreshold: streamingThreshold)
         var prepared = batches.isEmpty ? [] : Self.prepare(batches[0], known: known, bulk: bulk, settings: settings)
         for (number, batch) in batches.enumerated() {
@@ -145,7 +154,8 @@ public final class Indexer {
             let indexedAt = Timestamp.format(Date())
             do {
                 if bulk && bulkLoad.insertsFullTextDirectly {
-                    // Already inside the bulk transaction: no savepoint (it would flush FTS5's pending terms).
+                    // Inside the bulk transaction: no savepoint (it would flush FTS5's pending terms); the store
+                    // commits between batches as its interval says.
                     for (entry, outcome) in zip(batch, outcomes) {
                         try apply(outcome, entry: entry, indexedAt: indexedAt, summary: &summary)
                     }
@@ -156,6 +166,7 @@ public final class Indexer {
                         }
                     }
                 }
+                try bulkSession?.commitIfDue()
             } catch {
                 group.wait()
                 throw error
@@ -178,13 +189,20 @@ public final class Indexer {
                 && !problems.contains(where: { $0.path == path })
         }.sorted()
         if !vanished.isEmpty {
-            try index.transaction {
+            try withTriggers { try index.transaction {
                 for path in vanished {
                     try index.removeSource(path: path)
                     summary.removed += 1
                 }
-            }
+            } }
         }
+    }
+
+    /// Runs `body` with the sync triggers in place, also inside a bulk first build (see
+    /// ``BulkLoadSession/withTriggers(_:)``).
+    private func withTriggers<T>(_ body: () throws -> T) throws -> T {
+        guard let bulkSession else { return try body() }
+        return try bulkSession.withTriggers(body)
     }
 
     private func warn(_ warning: IndexWarning, _ summary: inout IndexSummary) {
@@ -203,15 +221,20 @@ public final class Indexer {
         case .parsed(let source, let notes, let isNew):
             summary.read += 1
             if isNew { summary.added += 1 } else { summary.updated += 1 }
-            try index.replaceNotes(of: source, with: notes)
+            _ = try withTriggers { try index.replaceNotes(of: source, with: notes) }
         case .fresh(let source, let rows):
             summary.read += 1
             summary.added += 1
             try index.insertNewSource(source, rows: rows, indexedAt: indexedAt,
                                       alsoFullText: bulkLoad.insertsFullTextDirectly)
         case .streamed(let source, let isNew):
-            try stream(source, isNew: isNew, entry: entry, indexedAt: indexedAt,
-                       directFullText: bulkActive && bulkLoad.insertsFullTextDirectly, summary: &summary)
+            if bulkSession != nil && bulkLoad.insertsFullTextDirectly && isNew {
+                try stream(source, isNew: isNew, entry: entry, indexedAt: indexedAt, directFullText: true, summary: &summary)
+            } else {
+                try withTriggers {
+                    try stream(source, isNew: isNew, entry: entry, indexedAt: indexedAt, directFullText: false, summary: &summary)
+                }
+            }
         case .failed(let reason):
             warn(IndexWarning(path: entry.path, reason: reason), &summary)
         case .withWarnings(let reasons, let inner):

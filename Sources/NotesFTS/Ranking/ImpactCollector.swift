@@ -35,20 +35,8 @@ final class ImpactCollector {
     }
 
     private func collect(_ api: Fts5ExtensionApi, _ fts: OpaquePointer) -> Int32 {
-        var count: Int32 = 0
-        var result = api.xInstCount?(fts, &count) ?? SQLITE_ERROR
         var frequency = 0.0
-        var index: Int32 = 0
-        while result == SQLITE_OK && index < count {
-            var phrase: Int32 = 0, column: Int32 = 0, offset: Int32 = 0
-            result = api.xInst?(fts, index, &phrase, &column, &offset) ?? SQLITE_ERROR
-            switch column {
-            case 0: frequency += Schema.rankWeights.title
-            case 1: frequency += Schema.rankWeights.body
-            default: frequency += Schema.rankWeights.tags
-            }
-            index += 1
-        }
+        let result = RowStatisticsFunctions.weightedFrequency(api, fts, &frequency)
         guard result == SQLITE_OK, let rowid = api.xRowid?(fts) else { return result == SQLITE_OK ? SQLITE_ERROR : result }
         heap?.add(note: rowid, frequency: frequency, size: sizes?[rowid] ?? 0)
         return SQLITE_OK

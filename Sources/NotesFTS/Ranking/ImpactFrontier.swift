@@ -32,6 +32,12 @@ struct ImpactFrontier: Equatable, Sendable {
         points.reduce(0) { max($0, BM25.saturation(frequency: $1.frequency, size: $1.size, averageSize: averageSize)) }
     }
 
+    /// The largest saturation a covered note of size `size` can reach: its point has no more than `size`
+    /// tokens and at least its frequency (0 when no point is that short: no such note holds the term).
+    func bound(size: Int, averageSize: Double) -> Double {
+        points.reduce(0) { $1.size <= size ? max($0, BM25.saturation(frequency: $1.frequency, size: size, averageSize: averageSize)) : $0 }
+    }
+
     /// Little-endian (f as a Float64, D as a UInt32) pairs.
     var encoded: [UInt8] {
         var bytes: [UInt8] = []

@@ -3,10 +3,12 @@ import SQLiteKit
 /// The top-k path of a ranked query (``NoteIndex/search(_:options:)``): the exact top `offset + limit` notes by
 /// FTS5's bm25, from the side tables, without scoring every match; or the reason to score in full.
 ///
-/// For a tracked word `t` with `df` notes, in an index of `N` notes whose average size is `avgdl`: every note in
-/// the impact head is scored from its stored `(f, D)` with FTS5's formula (``BM25``); every other note scores at
-/// most `idf · max g(f, D)` over the frontier (``ImpactFrontier``). Head notes that pass the filters and beat that
-/// bound are therefore exactly the best notes overall, in order; if fewer than needed beat it, FTS5 scores all.
+/// A threshold algorithm over the query's words (``TopKQuery``): the candidates are the notes in the impact
+/// heads of the tracked words and every note of the untracked ones. A candidate's score is exact where its
+/// figures are known; for a tracked word whose head it is not in, the word adds at most what the word's
+/// frontier allows at the note's size (``ImpactFrontier/bound(size:averageSize:)``), or the note's figure is
+/// read from FTS5 when that bound could matter. A note that is no candidate scores at most the sum of the
+/// tracked words' frontier bounds. The answer is exact when the k-th best exact score beats every bound left.
 struct TopKPlan {
     /// One chosen note and its score (positive, as the library reports bm25).
     struct Hit: Equatable {
@@ -32,52 +34,32 @@ struct TopKPlan {
         } catch let unsupported as TopKQuery.Unsupported {
             return .fullScoring(unsupported.reason)
         }
-        guard try RankingTables.isCurrent(db) else {
+        guard try RankingTables.isCurrent(db), let totals = try RankingTables.totals(db) else {
             return .fullScoring("the top-k tables are not current (written by another tool since; notes-index brings them up to date)")
         }
-        guard let entry = try db.query("SELECT df, frontier FROM topk_terms WHERE term = ?1", [.text(shape.term)], { row in
-            (row.int64(0), ImpactFrontier(encoded: row.blob(1) ?? []))
-        }).first, let frontier = entry.1, let totals = try RankingTables.totals(db) else {
-            return .fullScoring("\"\(shape.term)\" is not a tracked frequent word: its notes are few enough to score in full")
+        var statistics: [TopKTokenStatistics] = []
+        for token in shape.tokens {
+            guard let loaded = try TopKTokenStatistics.load(token, db) else {
+                return .fullScoring("\"\(token)\" is neither tracked nor rare (more than \(TopKTokenStatistics.untrackedLimit) notes)")
+            }
+            statistics.append(loaded)
         }
-        let idf = BM25.idf(rows: totals.rows, hits: entry.0)
-        let average = totals.averageSize
-        let bound = idf * frontier.bound(averageSize: average)
-        let rows = try db.query("SELECT note, frequency, size FROM topk_head WHERE term = ?1", [.text(shape.term)]) { row in
-            Hit(id: row.int64(0), score: idf * BM25.saturation(frequency: row.double(1), size: row.int(2), averageSize: average))
+        guard statistics.contains(where: { $0.frontier != nil }) else {
+            return .fullScoring("no tracked frequent word: the notes are few enough to score in full")
         }
-        let head = rows.filter { $0.score > bound }.sorted(by: Self.ranksBefore)
+        var search = TopKSearch(shape: shape, statistics: statistics, totals: totals)
         let needed = max(options.offset, 0) + options.limit
-        let passing = try filtered(head, db, query, options: options, exclusion: shape.exclusion, needed: needed)
-        guard passing.count >= needed || frontier.points.isEmpty else {
-            return .fullScoring("only \(passing.count) notes of the impact head of \"\(shape.term)\" beat the bound "
-                + "\(bound) of the other notes; \(needed) needed")
+        guard let hits = try search.top(needed, db, query: query, options: options) else {
+            return .fullScoring("fewer than \(needed) notes beat the bound \(search.unseenBound) of the notes outside the heads")
         }
-        let page = Array(passing.prefix(needed).dropFirst(max(options.offset, 0)))
-        let description = "top-k: impact head of \"\(shape.term)\" (\(head.count) of its \(entry.0) notes beat the bound "
-            + "\(bound) of the others; N = \(totals.rows))"
-        return .answered(page, description)
+        let description = "top-k: \(search.candidateCount) candidates from the impact heads of "
+            + shape.tokens.map { "\"\($0)\"" }.joined(separator: ", ") + ", \(search.lookups) read from FTS5, "
+            + "bound of the others \(search.unseenBound); N = \(totals.rows)"
+        return .answered(Array(hits.dropFirst(max(options.offset, 0))), description)
     }
 
     /// Best first; ties by id, as the full-scoring path breaks them.
     static func ranksBefore(_ left: Hit, _ right: Hit) -> Bool {
         left.score != right.score ? left.score > right.score : left.id < right.id
-    }
-
-    /// The hits, in order, that pass the query's filters, until `needed` are found.
-    private static func filtered(_ hits: [Hit], _ db: Connection, _ query: ParsedQuery, options: SearchOptions,
-                                 exclusion: String?, needed: Int) throws -> [Hit] {
-        let filter = SearchFilter(query: query, options: options)
-        if filter.isEmpty && exclusion == nil { return hits }
-        var passing: [Hit] = []
-        var start = 0
-        while start < hits.count && passing.count < needed {
-            let chunk = Array(hits[start..<min(start + max(needed * 2, 64), hits.count)])
-            let statement = SearchSQL.topKFilter(ids: chunk.map(\.id), filter: filter, exclusion: exclusion)
-            let kept = Set(try db.query(statement.sql, named: statement.parameters) { $0.int64(0) })
-            passing += chunk.filter { kept.contains($0.id) }
-            start += chunk.count
-        }
-        return passing
     }
 }

@@ -1,12 +1,24 @@
-/// The shape of a ranked query as the top-k path sees it: the phrases bm25 scores, and what they exclude.
+/// The shape of a ranked query as the top-k path sees it: a tree of AND and OR over single-token words (word
+/// forms included), the words bm25 scores (FTS5's phrases, in order, repeats kept), and what it excludes.
 ///
-/// Served today: one word (any column, not a phrase or prefix), with any exclusions (`deploy -draft`), path
-/// and date filters. Everything else is scored in full by FTS5, with the reason ``TopKPlan`` reports.
+/// Phrases, prefixes, column-limited words and NOT below the top level are not served: ``TopKPlan`` scores
+/// those in full, with the reason this type gives.
 struct TopKQuery {
-    /// The word's term as FTS5 indexes it.
-    var term: String
+    /// A node of the positive part; `.word(i)` is ``tokens``[i].
+    indirect enum Node {
+        case word(Int)
+        case all([Node])
+        case any([Node])
+    }
+
+    /// The distinct tokens, as FTS5 indexes them.
+    private(set) var tokens: [String] = []
+    /// How many of FTS5's phrases each token is (a word with forms is its word twice, then each form).
+    private(set) var multiplicity: [Int] = []
+    /// The positive part.
+    private(set) var root: Node = .any([])
     /// The FTS5 expression of the excluded parts, if any.
-    var exclusion: String?
+    private(set) var exclusion: String?
 
     /// Why a query cannot take the fast path.
     struct Unsupported: Error {
@@ -15,37 +27,81 @@ struct TopKQuery {
 
     /// Reads `query`; throws ``Unsupported`` for a shape the fast path does not serve.
     init(_ query: ParsedQuery, tokenizer: TermTokenizer) throws {
-        guard let root = query.root else { throw Unsupported(reason: "no words to rank") }
-        var positives: [QueryTerm] = []
+        guard let top = query.root else { throw Unsupported(reason: "no words to rank") }
+        var positives = [top]
         var negatives: [QueryNode] = []
-        switch root {
-        case .term(let term): positives = [term]
+        if case .and(let children) = top {
+            positives = children.filter { if case .not = $0 { return false } else { return true } }
+            negatives = children.compactMap { if case .not(let inner) = $0 { return inner } else { return nil } }
+        }
+        let nodes = try positives.compactMap { try build($0, tokenizer) }
+        guard !nodes.isEmpty else { throw Unsupported(reason: "no words to rank") }
+        root = nodes.count == 1 ? nodes[0] : .all(nodes)
+        exclusion = negatives.isEmpty ? nil : FTS5Expression.compile(.or(negatives)).match
+    }
+
+    private mutating func build(_ node: QueryNode, _ tokenizer: TermTokenizer) throws -> Node? {
+        switch node {
+        case .term(let term):
+            guard term.isSearchable else { return nil }
+            guard !term.isPhrase, !term.isPrefix, term.column == nil, !term.matchExpression.contains("*") else {
+                throw Unsupported(reason: "a phrase, prefix or column-limited word is scored in full")
+            }
+            let words = term.forms.isEmpty ? [term.text] : [term.text] + term.forms
+            let nodes = try words.map { Node.word(try add($0, tokenizer)) }
+            return nodes.count == 1 ? nodes[0] : .any(nodes)
         case .and(let children):
+            let nodes = try children.compactMap { try build($0, tokenizer) }
+            return nodes.isEmpty ? nil : .all(nodes)
+        case .or(let children):
+            let nodes = try children.compactMap { try build($0, tokenizer) }
+            return nodes.isEmpty ? nil : .any(nodes)
+        case .not:
+            throw Unsupported(reason: "an exclusion inside OR or brackets is scored in full")
+        }
+    }
+
+    /// Counts one phrase for `word`; returns its token's index.
+    private mutating func add(_ word: String, _ tokenizer: TermTokenizer) throws -> Int {
+        guard let found = tokenizer.queryTokens(word), found.count == 1, let token = found.first else {
+            throw Unsupported(reason: "\"\(word)\" is several tokens (a phrase to FTS5), scored in full")
+        }
+        if let index = tokens.firstIndex(of: token) {
+            multiplicity[index] += 1
+            return index
+        }
+        tokens.append(token)
+        multiplicity.append(1)
+        return tokens.count - 1
+    }
+
+    /// Whether a note matches, given which tokens it holds (`nil`: not known yet); `nil` when that depends on
+    /// an unknown token.
+    func matches(_ holds: (Int) -> Bool?) -> Bool? { Self.evaluate(root, holds) }
+
+    private static func evaluate(_ node: Node, _ holds: (Int) -> Bool?) -> Bool? {
+        switch node {
+        case .word(let index): return holds(index)
+        case .all(let children):
+            var unknown = false
             for child in children {
-                switch child {
-                case .term(let term): positives.append(term)
-                case .not: negatives.append(child)
-                default: throw Unsupported(reason: "OR inside AND is scored in full")
+                switch evaluate(child, holds) {
+                case false?: return false
+                case nil: unknown = true
+                case true?: break
                 }
             }
-        case .or: throw Unsupported(reason: "OR is scored in full")
-        case .not: throw Unsupported(reason: "an exclusion alone is not ranked")
+            return unknown ? nil : true
+        case .any(let children):
+            var unknown = false
+            for child in children {
+                switch evaluate(child, holds) {
+                case true?: return true
+                case nil: unknown = true
+                case false?: break
+                }
+            }
+            return unknown ? nil : false
         }
-        let searchable = positives.filter(\.isSearchable)
-        guard searchable.count == 1, let word = searchable.first else {
-            throw Unsupported(reason: "several words are scored in full")
-        }
-        guard !word.isPhrase, !word.isPrefix, word.column == nil else {
-            throw Unsupported(reason: "a phrase, prefix or column-limited word is scored in full")
-        }
-        guard !word.matchExpression.hasSuffix("*"), let tokens = tokenizer.queryTokens(word.text), tokens.count == 1,
-              let token = tokens.first else {
-            throw Unsupported(reason: "\"\(word.text)\" is several tokens (a phrase to FTS5), scored in full")
-        }
-        term = token
-        exclusion = negatives.isEmpty ? nil : FTS5Expression.compile(.or(negatives.map { node in
-            if case .not(let inner) = node { return inner }
-            return node
-        })).match
     }
 }

@@ -36,9 +36,8 @@ package enum ExportLayout {
     fileprivate static func findSimplenoteSource(in folder: String) -> String? {
         for relative in ["source/notes.json", "notes.json"] {
             let path = folder + "/" + relative
-            guard let handle = FileHandle(forReadingAtPath: path) else { continue }
-            defer { try? handle.close() }
-            let head = (try? handle.read(upToCount: 4096)) ?? Data()
+            // Never blocks: a FIFO named notes.json is not read (see NoteFileReader.head(at:count:)).
+            guard let head = NoteFileReader.head(at: path, count: 4096) else { continue }
             if String(decoding: head, as: UTF8.self).contains("\"activeNotes\"") { return relative }
         }
         return nil

@@ -16,12 +16,8 @@ package enum NoteFileReader {
     /// Never blocks on a special file: the file is opened without blocking and refused unless the opened
     /// file is a regular one (a path the walker saw as a file may be a FIFO by the time it is read).
     package static func bytes(at path: String) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw NoteReadError(FileWalker.describe(errno)) }
+        let (descriptor, info) = try openRegularFile(path)
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw NoteReadError(FileWalker.describe(errno)) }
-        if let kind = specialKind(info.st_mode) { throw NoteReadError("not a regular file (\(kind))") }
         if Int64(info.st_size) > maximumFileSize {
             throw NoteReadError("too large (\(Int64(info.st_size) / 1_048_576) MiB; the limit is \(maximumFileSize / 1_048_576) MiB)")
         }
@@ -45,6 +41,34 @@ package enum NoteFileReader {
         return buffer
     }
 
+    /// At most the first `count` bytes of the file at `path`, or `nil` when it cannot be read or is not a
+    /// regular file (never blocks, as ``bytes(at:)``).
+    package static func head(at path: String, count: Int) -> [UInt8]? {
+        guard let (descriptor, _) = try? openRegularFile(path) else { return nil }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: count)
+        let read = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+        return read < 0 ? nil : Array(buffer.prefix(read))
+    }
+
+    /// Opens `path` for reading without blocking and checks the opened file is a regular one; returns the
+    /// descriptor (the caller closes it) and its `fstat`.
+    private static func openRegularFile(_ path: String) throws -> (Int32, stat) {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw NoteReadError(FileWalker.describe(errno)) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw NoteReadError(FileWalker.describe(code))
+        }
+        if let kind = specialKind(info.st_mode) {
+            close(descriptor)
+            throw NoteReadError("not a regular file (\(kind))")
+        }
+        return (descriptor, info)
+    }
+
     /// What a non-regular file is, for the message; `nil` for a regular file.
     static func specialKind(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {
@@ -57,8 +81,10 @@ package enum NoteFileReader {
         }
     }
 
-    /// Decodes `bytes` as UTF-8 (dropping a byte-order mark) or throws `invalid UTF-8 at byte N`.
+    /// Decodes `bytes` as UTF-8 (dropping a byte-order mark) or throws `invalid UTF-8 at byte N`, or
+    /// names UTF-16 (by its byte-order mark, or by the zero bytes every other byte of ASCII text has).
     package static func decode(_ bytes: [UInt8]) throws -> String {
+        if let order = utf16ByteOrder(bytes) { throw NoteReadError("UTF-16 text (\(order)); save it as UTF-8") }
         var slice = bytes[...]
         if slice.starts(with: [0xEF, 0xBB, 0xBF]) { slice = slice.dropFirst(3) }
         if let text = String(validating: slice, as: UTF8.self) { return text }
@@ -72,6 +98,20 @@ package enum NoteFileReader {
             case .error: throw NoteReadError("invalid UTF-8 at byte \(offset); save it as UTF-8")
             }
         }
+    }
+
+    /// `little-endian` or `big-endian` when `bytes` look like UTF-16 text, else `nil`.
+    static func utf16ByteOrder(_ bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0xFF, 0xFE]) { return "little-endian" }
+        if bytes.starts(with: [0xFE, 0xFF]) { return "big-endian" }
+        let head = bytes.prefix(64)
+        guard head.count >= 4 else { return nil }
+        let even = stride(from: 0, to: head.count, by: 2).filter { head[$0] == 0 }.count
+        let odd = stride(from: 1, to: head.count, by: 2).filter { head[$0] == 0 }.count
+        let half = head.count / 2
+        if odd * 4 >= half * 3 && even == 0 { return "little-endian" }
+        if even * 4 >= half * 3 && odd == 0 { return "big-endian" }
+        return nil
     }
 
     /// A kind of note file, chosen by extension.

@@ -87,10 +87,13 @@ enum SearchSQL {
     /// Which of the notes `ids` pass `filter` and do not match `exclusion` (the top-k path's candidates).
     static func topKFilter(ids: [Int64], filter: SearchFilter, exclusion: String?) -> SearchStatement {
         var parameters = filter.parameters
-        let list = idList(ids, into: &parameters)
-        var sql = "SELECT n.id FROM notes n WHERE n.id IN (\(list))\(filter.andClauses)"
+        parameters[":topkIDs"] = idList(ids)
+        var sql = "SELECT n.id FROM notes n WHERE n.id IN (SELECT value FROM json_each(:topkIDs))\(filter.andClauses)"
         if let exclusion {
-            sql += " AND n.id NOT IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH :topkExclude)"
+            sql += """
+                 AND n.id NOT IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH :topkExclude
+                  AND rowid IN (SELECT value FROM json_each(:topkIDs)))
+                """
             parameters[":topkExclude"] = .text(exclusion)
         }
         return SearchStatement(sql: sql, parameters: parameters)
@@ -101,19 +104,18 @@ enum SearchSQL {
     static func topKRows(ids: [Int64], match: String, snippets: SearchSnippets?) -> SearchStatement {
         var parameters = snippets?.parameters ?? [:]
         parameters[":match"] = .text(match)
-        let list = idList(ids, into: &parameters)
+        parameters[":topkIDs"] = idList(ids)
         let sql = """
             SELECT \(ResultColumn.selectList), 0.0\(snippets.map { ", " + $0.columns } ?? "")
             FROM notes_fts JOIN notes n ON n.id = notes_fts.rowid
-            WHERE notes_fts MATCH :match AND notes_fts.rowid IN (\(list))
+            WHERE notes_fts MATCH :match AND notes_fts.rowid IN (SELECT value FROM json_each(:topkIDs))
             """
         return SearchStatement(sql: sql, parameters: parameters)
     }
 
-    /// `:id0, :id1, …` bound to `ids`.
-    private static func idList(_ ids: [Int64], into parameters: inout [String: SQLiteValue]) -> String {
-        for (number, id) in ids.enumerated() { parameters[":id\(number)"] = .integer(id) }
-        return ids.indices.map { ":id\($0)" }.joined(separator: ", ")
+    /// `ids` as a JSON array, for `json_each` (one statement text whatever their number).
+    private static func idList(_ ids: [Int64]) -> SQLiteValue {
+        .text("[" + ids.map(String.init).joined(separator: ",") + "]")
     }
 
     private static func paging(_ options: SearchOptions) -> [String: SQLiteValue] {

@@ -79,6 +79,15 @@ import Testing
         #expect(found(folder, options) == ["a.md"])
     }
 
+    @Test func aReincludingRuleMakesAHiddenPathVisible() {
+        let folder = TestFolder()
+        folder.write(".ignore", "!.templates/\n!.inbox.md\n")
+        for path in [".templates/t.md", ".templates/.deeper/x.md", ".inbox.md", ".other.md", ".git/notes.md"] {
+            folder.write(path, "x")
+        }
+        #expect(found(folder) == [".inbox.md", ".templates/t.md"])
+    }
+
     @Test func ignoreFilesCanBeSwitchedOff() {
         let folder = TestFolder()
         folder.write(".gitignore", "*.md\n")

@@ -41,7 +41,8 @@ struct TopKCorpus {
         var text: String
         switch random.next() % 20 {
         case 0, 1: text = "\(word()) \(word())"
-        case 2: text = "\(word()) OR \(word())"
+        case 2, 6: text = "\(word()) OR \(word())"
+        case 7: text = "\(word()) (\(word()) OR \(word()))"
         case 3: text = "\"\(word()) \(word())\""
         case 4: text = String(word().prefix(3)) + "*"
         case 5: text = "title:\(word())"
@@ -51,6 +52,25 @@ struct TopKCorpus {
         if random.chance(10) { text += " path:\(random.pick(["a/", "b/", "/topk/"]))" }
         if random.chance(10) { text += " modified:>=\(random.pick(["2024-01-01", "2025-06", "2023-03-15"]))" }
         return text
+    }
+
+    /// `text` parsed; a quarter of the time its first word also gets other "forms", as word-form expansion
+    /// gives it (`("w" OR "w" OR "form")`).
+    mutating func parsedQuery() -> ParsedQuery {
+        var query = QueryParser.parse(query())
+        guard random.chance(25) else { return query }
+        func withForms(_ node: QueryNode) -> QueryNode {
+            switch node {
+            case .term(var term) where !term.isPhrase && !term.isPrefix:
+                term.forms = [term.text, word()]
+                return .term(term)
+            case .and(let children) where !children.isEmpty: return .and([withForms(children[0])] + children.dropFirst())
+            case .or(let children) where !children.isEmpty: return .or([withForms(children[0])] + children.dropFirst())
+            default: return node
+            }
+        }
+        query.root = query.root.map(withForms)
+        return query
     }
 
     mutating func options() -> SearchOptions {

@@ -64,6 +64,29 @@ import Testing
         #expect(outcome == "not a regular file (a FIFO)")
     }
 
+    @Test func aFIFOAmongAnExportsFilesIsPassedOverWithoutBlocking() throws {
+        let folder = TestFolder()
+        folder.write("a.txt", "Plain note\nalpha")
+        #expect(mkfifo(folder.notes + "/notes.json", 0o600) == 0)
+        #expect(NoteFileReader.head(at: folder.notes + "/notes.json", count: 16) == nil)
+        let root = folder.notes, database = folder.database
+        let summary = Self.withinSeconds { () -> String in
+            do {
+                let summary = try Indexer(index: NoteIndex(path: database)).run(paths: [root])
+                return "\(summary.added) added, \(summary.skipped) skipped"
+            } catch { return "\(error)" }
+        }
+        if summary == nil { unblock(folder.notes + "/notes.json") }
+        #expect(summary == "1 added, 0 skipped")
+    }
+
+    @Test func headReadsAtMostTheBytesAsked() {
+        let folder = TestFolder()
+        let path = folder.write("a.json", "0123456789")
+        #expect(NoteFileReader.head(at: path, count: 4) == Array("0123".utf8))
+        #expect(NoteFileReader.head(at: folder.notes + "/missing.json", count: 4) == nil)
+    }
+
     @Test func aDeviceIsRefused() {
         #expect(throws: NoteReadError("not a regular file (a device)")) { try NoteFileReader.bytes(at: "/dev/zero") }
     }

@@ -1,0 +1,101 @@
+import SQLiteKit
+
+/// The threshold algorithm behind ``TopKPlan``, over one query's token statistics.
+struct TopKSearch {
+    let shape: TopKQuery
+    let statistics: [TopKTokenStatistics]
+    let averageSize: Double
+    /// Each token's idf, as FTS5 computes it from the row count and the token's document frequency.
+    let idf: [Double]
+    /// The most a note in no head and holding no untracked token can score.
+    let unseenBound: Double
+    /// Notes considered (after the filters).
+    private(set) var candidateCount = 0
+    /// Figures read from FTS5 one note at a time.
+    private(set) var lookups = 0
+
+    /// A note in some head or holding an untracked token: each token's weighted frequency when known (0:
+    /// absent), its size, and the most it can score.
+    private struct Candidate {
+        var id: Int64
+        var size: Int
+        var frequencies: [Double?]
+        var upper: Double
+    }
+
+    init(shape: TopKQuery, statistics: [TopKTokenStatistics], totals: FullTextTotals) {
+        self.shape = shape
+        self.statistics = statistics
+        averageSize = totals.averageSize
+        let idf = statistics.map { BM25.idf(rows: totals.rows, hits: $0.documents) }
+        self.idf = idf
+        let average = totals.averageSize
+        unseenBound = statistics.indices.reduce(0.0) { sum, index in
+            guard let frontier = statistics[index].frontier else { return sum }
+            return sum + Double(shape.multiplicity[index]) * idf[index] * frontier.bound(averageSize: average)
+        }
+    }
+
+    /// The exact best `needed` notes, or `nil` when the bounds cannot prove them.
+    mutating func top(_ needed: Int, _ db: Connection, query: ParsedQuery, options: SearchOptions) throws -> [TopKPlan.Hit]? {
+        var sizes: [Int64: Int] = [:]
+        for token in statistics { for (id, entry) in token.entries { sizes[id] = entry.size } }
+        let ids = try passing(Array(sizes.keys), db, query: query, options: options)
+        candidateCount = ids.count
+        let candidates = ids.map { candidate($0, size: sizes[$0] ?? 0) }.sorted { $0.upper > $1.upper }
+        var best: [TopKPlan.Hit] = []
+        for var candidate in candidates {
+            if best.count == needed, let last = best.last, candidate.upper < last.score { break }
+            for index in candidate.frequencies.indices where candidate.frequencies[index] == nil {
+                lookups += 1
+                candidate.frequencies[index] = try TopKTokenStatistics.lookUp(shape.tokens[index], note: candidate.id, db) ?? 0
+            }
+            guard shape.matches({ (candidate.frequencies[$0] ?? 0) > 0 }) == true else { continue }
+            let hit = TopKPlan.Hit(id: candidate.id, score: score(candidate.frequencies.map { $0 ?? 0 }, size: candidate.size))
+            let position = best.firstIndex { TopKPlan.ranksBefore(hit, $0) } ?? best.count
+            if position < needed {
+                best.insert(hit, at: position)
+                if best.count > needed { best.removeLast() }
+            }
+        }
+        if unseenBound == 0 { return best }
+        guard best.count == needed, let last = best.last, last.score > unseenBound else { return nil }
+        return best
+    }
+
+    /// bm25 of a note from each token's weighted frequency (0 where absent) and its size.
+    func score(_ frequencies: [Double], size: Int) -> Double {
+        var total = 0.0
+        for (index, frequency) in frequencies.enumerated() where frequency > 0 {
+            let part = idf[index] * BM25.saturation(frequency: frequency, size: size, averageSize: averageSize)
+            for _ in 0..<shape.multiplicity[index] { total += part }
+        }
+        return total
+    }
+
+    private func candidate(_ id: Int64, size: Int) -> Candidate {
+        var frequencies: [Double?] = []
+        var upper = 0.0
+        for (index, token) in statistics.enumerated() {
+            let weight = Double(shape.multiplicity[index]) * idf[index]
+            if let entry = token.entries[id] {
+                frequencies.append(entry.frequency)
+                upper += weight * BM25.saturation(frequency: entry.frequency, size: size, averageSize: averageSize)
+            } else if let frontier = token.frontier {
+                frequencies.append(nil)
+                upper += weight * frontier.bound(size: size, averageSize: averageSize)
+            } else {
+                frequencies.append(0)
+            }
+        }
+        return Candidate(id: id, size: size, frequencies: frequencies, upper: upper)
+    }
+
+    /// The ids that pass the query's path and date filters and its exclusion.
+    private func passing(_ ids: [Int64], _ db: Connection, query: ParsedQuery, options: SearchOptions) throws -> [Int64] {
+        let filter = SearchFilter(query: query, options: options)
+        if filter.isEmpty && shape.exclusion == nil { return ids }
+        let statement = SearchSQL.topKFilter(ids: ids, filter: filter, exclusion: shape.exclusion)
+        return try db.query(statement.sql, named: statement.parameters) { $0.int64(0) }
+    }
+}

@@ -1,0 +1,53 @@
+import SQLiteKit
+
+/// What the top-k path knows about one query token: its exact document frequency, and either its impact
+/// head and frontier (a tracked word) or every note holding it (a word few enough notes hold).
+struct TopKTokenStatistics {
+    /// One note's figures for the token.
+    struct Entry {
+        var frequency: Double
+        var size: Int
+    }
+
+    /// Notes holding the token (exact).
+    var documents: Int64
+    /// The head (tracked) or all notes holding the token (untracked).
+    var entries: [Int64: Entry]
+    /// The frontier of the notes not in ``entries``; `nil` when ``entries`` holds them all.
+    var frontier: ImpactFrontier?
+
+    /// The most notes an untracked token may hold (they are all read and scored).
+    static let untrackedLimit = 2_000
+
+    /// Reads the token's figures; `nil` when it is untracked and more than ``untrackedLimit`` notes hold it.
+    static func load(_ token: String, _ db: Connection) throws -> TopKTokenStatistics? {
+        if let tracked = try db.query("SELECT df, frontier FROM topk_terms WHERE term = ?1", [.text(token)], { row in
+            (row.int64(0), ImpactFrontier(encoded: row.blob(1) ?? []))
+        }).first, let frontier = tracked.1 {
+            var entries: [Int64: Entry] = [:]
+            _ = try db.query("SELECT note, frequency, size FROM topk_head WHERE term = ?1", [.text(token)]) { row in
+                entries[row.int64(0)] = Entry(frequency: row.double(1), size: row.int(2))
+            }
+            return TopKTokenStatistics(documents: tracked.0, entries: entries, frontier: frontier)
+        }
+        var entries: [Int64: Entry] = [:]
+        let statement = try db.prepare("""
+            SELECT rowid, \(RowStatisticsFunctions.frequency)(notes_fts), \(RowStatisticsFunctions.size)(notes_fts)
+            FROM notes_fts WHERE notes_fts MATCH ?1
+            """)
+        defer { statement.finalize() }
+        try statement.bind([.text(RankingTables.matchString(token))])
+        while try statement.step() {
+            if entries.count >= untrackedLimit { return nil }
+            entries[statement.int64(0)] = Entry(frequency: statement.double(1), size: statement.int(2))
+        }
+        return TopKTokenStatistics(documents: Int64(entries.count), entries: entries, frontier: nil)
+    }
+
+    /// The token's figures in note `id` read from FTS5 (`nil`: the note does not hold it).
+    static func lookUp(_ token: String, note id: Int64, _ db: Connection) throws -> Double? {
+        try db.query("""
+            SELECT \(RowStatisticsFunctions.frequency)(notes_fts) FROM notes_fts WHERE notes_fts MATCH ?1 AND rowid = ?2
+            """, [.text(RankingTables.matchString(token)), .integer(id)]) { $0.double(0) }.first
+    }
+}
