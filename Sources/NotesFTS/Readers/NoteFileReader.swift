@@ -21,7 +21,9 @@ package enum NoteFileReader {
         if Int64(info.st_size) > maximumFileSize {
             throw NoteReadError("too large (\(Int64(info.st_size) / 1_048_576) MiB; the limit is \(maximumFileSize / 1_048_576) MiB)")
         }
-        var buffer = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
+        // One byte more than the file: the read that finds the end fits, so a file that did not grow is read
+        // into one allocation (appending to a full array would double it: 2× the file for a large export).
+        var buffer = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
         var filled = 0
         while true {
             if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: 4096)) }
