@@ -50,7 +50,7 @@ public enum NotesFTSError: Error, Equatable, Sendable, CustomStringConvertible {
         case .watchFailed(let path, let reason):
             return "cannot watch \(path) for changes: \(reason)"
         case .database(let path, let error):
-            return "\(path): \(error.description)"
+            return Self.databaseMessage(path: path, error: error)
         case .seedUnusable(let path, let seed, let detail):
             return "cannot seed \(path) from \(seed) (\(detail)); ship a notes-fts index built by `notes-index` and checked with `--check`"
         case .recordWithoutText(let path, let type):

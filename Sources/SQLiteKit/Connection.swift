@@ -33,6 +33,14 @@ public final class Connection {
         public var mmapSize: Int? = nil
         /// `PRAGMA synchronous` for read-write connections.
         public var synchronous: String = "NORMAL"
+        /// Whether a read-write open switches the file to WAL at once; `false` leaves it to
+        /// ``Connection/switchToWAL()``, for callers that first check the file is theirs (the switch
+        /// rewrites the file's header).
+        public var switchesToWAL = true
+        /// Open a read-only connection as `immutable` (SQLite's URI parameter): no locks and no `-shm` file,
+        /// so a WAL database in a folder the user cannot write can be read; the caller must know that no
+        /// other process writes it meanwhile.
+        public var immutable = false
         /// Fail at open with a clear message when SQLite lacks the FTS5 extension.
         public var requireFTS5: Bool = true
         /// Creates the default configuration.
@@ -61,8 +69,13 @@ public final class Connection {
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .readOnly: flags |= SQLITE_OPEN_READONLY
         }
+        var target = path
+        if mode == .readOnly && configuration.immutable {
+            flags |= SQLITE_OPEN_URI
+            target = Self.uri(path) + "?immutable=1"
+        }
         var db: OpaquePointer?
-        let result = sqlite3_open_v2(path, &db, flags, nil)
+        let result = sqlite3_open_v2(target, &db, flags, nil)
         guard result == SQLITE_OK, let db else {
             let error = SQLiteError(result: result, db: db, sql: nil)
             sqlite3_close_v2(db)
@@ -88,10 +101,7 @@ public final class Connection {
         // Reading the schema here turns "file is not a database" into an error at open, not at first use.
         _ = try scalarInt("SELECT count(*) FROM sqlite_schema")
         if mode != .readOnly {
-            let journal = try scalarText("PRAGMA journal_mode=WAL")
-            if journal?.lowercased() != "wal" && journal?.lowercased() != "memory" {
-                throw SQLiteError(code: SQLITE_ERROR, message: "could not switch to WAL (journal_mode is \(journal ?? "?"))")
-            }
+            if configuration.switchesToWAL { try switchToWAL() }
             try execute("PRAGMA synchronous=\(configuration.synchronous)")
         }
         if let cache = configuration.cacheSizeKiB { try execute("PRAGMA cache_size=-\(cache)") }
@@ -100,6 +110,28 @@ public final class Connection {
             throw SQLiteError(
                 code: SQLITE_ERROR,
                 message: "this SQLite (\(Connection.sqliteVersion)) was built without FTS5; install an SQLite with FTS5 enabled")
+        }
+    }
+
+    /// `file:` URI of `path`, every byte but unreserved ones and `/` percent-encoded.
+    static func uri(_ path: String) -> String {
+        var text = "file:"
+        for byte in path.utf8 {
+            let character = Character(Unicode.Scalar(byte))
+            if byte < 0x80 && (character.isLetter || character.isNumber || "/-._~".contains(character)) {
+                text.append(character)
+            } else {
+                text += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return text
+    }
+
+    /// Sets `journal_mode=WAL` (kept in the file); throws when SQLite cannot (a read-only file).
+    public func switchToWAL() throws {
+        let journal = try scalarText("PRAGMA journal_mode=WAL")
+        if journal?.lowercased() != "wal" && journal?.lowercased() != "memory" {
+            throw SQLiteError(code: SQLITE_ERROR, message: "could not switch to WAL (journal_mode is \(journal ?? "?"))")
         }
     }
 
@@ -230,5 +262,12 @@ public final class Connection {
     /// Sets `PRAGMA user_version`.
     public func setUserVersion(_ version: Int) throws {
         try execute("PRAGMA user_version=\(version)")
+    }
+}
+
+extension String {
+    /// The string with `0` before it up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(width - count, 0)) + self
     }
 }

@@ -19,6 +19,9 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     public let message: String
     /// The SQL statement involved, if any.
     public let sql: String?
+    /// The operating system's `errno` behind an I/O failure (`sqlite3_system_errno`; ENOSPC for a full
+    /// disk), or 0.
+    public var systemErrno: Int32 = 0
 
     /// Creates an error from explicit parts; the library builds these from a connection's state.
     public init(code: Int32, extendedCode: Int32? = nil, message: String, sql: String? = nil) {
@@ -38,10 +41,16 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
             message = String(cString: sqlite3_errstr(result))
         }
         self.init(code: result & 0xFF, extendedCode: extended, message: message, sql: sql)
+        systemErrno = db.map { sqlite3_system_errno($0) } ?? 0
     }
 
     /// `SQLITE_BUSY` or `SQLITE_LOCKED`: another connection holds the lock.
     public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
+
+    /// `SQLITE_FULL`, or an I/O error whose `errno` is ENOSPC: the disk is full.
+    public var isDiskFull: Bool {
+        code == SQLITE_FULL || (code == SQLITE_IOERR && (systemErrno == 28 /* ENOSPC */ || message.lowercased().contains("no space")))
+    }
 
     /// `SQLITE_CORRUPT` or `SQLITE_NOTADB`: the file is damaged or is not a database at all.
     public var isCorruptOrNotADatabase: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }

@@ -15,7 +15,7 @@ enum FindCommand: Command {
 
         Usage: notes-find [--db PATH] [options] QUERY...
 
-        Query language (anything it cannot read is searched as plain text, never an error):
+        Query language (anything it cannot read is searched as plain text; brackets and NOT nest up to 20 deep):
           deploy friday          notes with both words          "next week"     the exact phrase
           deplo*                 words starting with deplo      a OR b, a | b   either word
           -draft, NOT draft      without the word (beside another term)

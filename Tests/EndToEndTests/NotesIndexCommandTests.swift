@@ -91,7 +91,7 @@ import Testing
         runner.writeSampleNotes()
         let result = try runner.run("notes-index", ["--db", runner.notes, runner.notes])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("is not a readable SQLite database (it is a directory)"))
+        #expect(result.stderr.contains("is not a readable SQLite database (it is a folder)"))
         let notDatabase = runner.notes + "/work/deploy.md"
         let second = try runner.run("notes-index", ["--db", notDatabase, runner.notes])
         #expect(second.status == 2)

@@ -15,6 +15,8 @@ struct Report {
     /// Build runs: fresh, no-op, 1% changed; then the baseline.
     var builds: [BuildBenchmark.Run] = []
     var baseline: BuildBenchmark.Run?
+    /// The sqlite3 shell filling the same tables with plain `unicode61` (no extension), then `'rebuild'`.
+    var plainBaseline: BuildBenchmark.Run?
     /// Files changed for the 1% run.
     var changedFiles = 0
     /// Query timings and recall.
@@ -52,7 +54,7 @@ struct Report {
             lines.append("")
             lines.append("| run | wall s | notes/s | MB/s | peak RSS MB | index MB | index / corpus |")
             lines.append("|---|---:|---:|---:|---:|---:|---:|")
-            for run in builds + (baseline.map { [$0] } ?? []) {
+            for run in builds + [baseline, plainBaseline].compactMap({ $0 }) {
                 let seconds = run.measurement.seconds
                 let label = run.label == "1% of files changed" ? "1% of files changed (\(changedFiles))" : run.label
                 lines.append(String(format: "| %@ | %.2f | %.0f | %.1f | %.0f | %.0f | %.2f |", label, seconds,
@@ -62,6 +64,11 @@ struct Report {
             if let ratio = buildRatio {
                 lines.append("")
                 lines.append(String(format: "**Fresh build / sqlite3-shell baseline: %.2f×** (same files, same schema, same run).", ratio))
+            }
+            if let fresh = builds.first(where: { $0.label == "fresh build" }), let plainBaseline {
+                lines.append("")
+                lines.append(String(format: "**Fresh build / sqlite3 shell with plain unicode61: %.2f×** (same run).",
+                                    fresh.measurement.seconds / plainBaseline.measurement.seconds))
             }
         }
         if !queries.isEmpty {
@@ -117,6 +124,7 @@ struct Report {
         }
         object["builds"] = builds.map(build)
         if let baseline { object["baseline"] = build(baseline) }
+        if let plainBaseline { object["baseline_unicode61"] = build(plainBaseline) }
         if let buildRatio { object["build_ratio_ours_over_baseline"] = buildRatio }
         object["changed_files"] = changedFiles
         object["queries"] = queries.map { timing -> [String: Any] in

@@ -25,6 +25,7 @@ let parser = ArgumentParser(options: [
     OptionSpec(["--tune"], help: "instead of the report, build the corpus in-process under each tuning variant"),
     OptionSpec(["--variants"], value: "LIST", help: "with --tune, comma-separated variant names (default: all)"),
     OptionSpec(["--repeat"], value: "N", help: "with --tune, builds per variant; the median is reported (default 3)"),
+    OptionSpec(["--word-forms-only"], help: "measure only word forms and typos on the index in --work (built before)"),
     OptionSpec(["--relevance"], help: "instead of the report, rank the judged query set over --corpus (default corpus/)"),
     OptionSpec(["--queries"], value: "FILE", help: "with --relevance, the judged set (default Benchmarks/relevance/corpus-queries.tsv)"),
     OptionSpec(["--topk"], help: "instead of the report, time the top-k path against full scoring on the index in --work (built by notes-index)"),
@@ -170,6 +171,11 @@ do {
                 corpus: corpusRoot, database: work + "/baseline.sqlite", shell: arguments.value("--sqlite3") ?? "/usr/bin/sqlite3",
                 synchronous: NoteIndex.BulkLoadSettings().synchronous, cacheKiB: configuration.cacheSizeKiB ?? 2_000,
                 tokenizer: .cjk, loadExtension: ShellBaseline.extensionPath(nextTo: builder.notesIndex))
+            log("sqlite3-shell baseline build with plain unicode61…")
+            report.plainBaseline = try ShellBaseline.run(
+                corpus: corpusRoot, database: work + "/baseline-unicode61.sqlite", shell: arguments.value("--sqlite3") ?? "/usr/bin/sqlite3",
+                synchronous: NoteIndex.BulkLoadSettings().synchronous, cacheKiB: configuration.cacheSizeKiB ?? 2_000,
+                tokenizer: .unicode61, loadExtension: nil, label: "sqlite3 shell, plain unicode61")
         }
         if compareTokenizers, let fresh = report.builds.first {
             log("fresh build with --tokenizer unicode61…")
@@ -187,12 +193,16 @@ do {
     }
 
     let index = try NoteIndex(path: database, mode: .readOnly)
+    if arguments.flag("--word-forms-only") {
+        print(try WordFormsBenchmark.measure(index: index, database: database, runs: runs, log: log).markdown, terminator: "")
+        exit(0)
+    }
     report.notes = try index.noteCount()
     if !arguments.flag("--skip-queries") {
         let queries = try QuerySelection.choose(index.connection, noteCount: report.notes)
         log("timing \(queries.count) queries, \(runs) runs each…")
         report.queries = try QueryBenchmark(runs: runs).run(queries, index: index, progress: log)
-        report.wordForms = try WordFormsBenchmark.measure(index: index, runs: runs, log: log)
+        report.wordForms = try WordFormsBenchmark.measure(index: index, database: database, runs: runs, log: log)
         log("recall audit…")
         report.recall = try queries.map { try RecallAudit.audit($0, index: index) }
         if report.tokenizers != nil {

@@ -47,6 +47,12 @@ extension NoteIndex {
         try wrap { try connection.transaction(.immediate) { try RankingTables.rebuild(connection, settings: rankingSettings) } }
     }
 
+    /// Fills the word list (``Vocabulary``) again from `notes_fts`, in one transaction: what a build, a rebuild
+    /// and the upgrade to schema v5 do (exposed for the benchmark, which times it).
+    package func rebuildVocabulary() throws {
+        try transaction { try Vocabulary.rebuild(connection) }
+    }
+
     /// Merges the full-text index's segments into one (smaller file, faster queries); run after large builds.
     package func optimizeFullText() throws {
         try transaction { try connection.run("INSERT INTO notes_fts(notes_fts) VALUES ('optimize')") }

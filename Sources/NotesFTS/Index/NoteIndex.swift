@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import NotesTokenizer
 import SQLiteKit
@@ -38,6 +39,10 @@ public final class NoteIndex: @unchecked Sendable {
     private let lock = NSRecursiveLock()
     /// Read-only connections for searches.
     private let readers: ReaderPool
+    /// Whether this open created the file (a failed first build may then remove it, see `close()`).
+    let createdFile: Bool
+    /// Whether a write failed because the disk is full (guarded by `lock`).
+    var sawFullDisk = false
     /// Thresholds of the top-k side tables (guarded by `lock`).
     private var storedRankingSettings = RankingSettings()
 
@@ -66,7 +71,13 @@ public final class NoteIndex: @unchecked Sendable {
     /// index once, in one transaction; `nil` keeps the index's own choice (``FullTextTokenizer/cjk`` for a
     /// new index). A read-only open searches with whichever tokenizer the index was built with.
     public convenience init(path: String, mode: Mode = .readWrite, tokenizer: FullTextTokenizer? = nil) throws {
-        try self.init(path: path, mode: mode, configuration: Self.defaultConfiguration, tokenizer: tokenizer)
+        // A read-write index (notes-index, an app that writes) does not map its file: builds run alike with
+        // mmap_size 0 and 256 MB (Benchmarks/README.md), but mapped pages count as the process's memory, and
+        // reads at the end of a first build of a million notes mapped ~200 MB of them (peak RSS 463 MB, not
+        // 240 MB). A read-only index (notes-find) keeps the mapping for its searches.
+        var configuration = Self.defaultConfiguration
+        if mode == .readWrite { configuration.mmapSize = 0 }
+        try self.init(path: path, mode: mode, configuration: configuration, tokenizer: tokenizer)
     }
 
     /// Opens the index at `path` with connection settings of its own (the benchmark's tuning variants).
@@ -74,13 +85,18 @@ public final class NoteIndex: @unchecked Sendable {
                  tokenizer: FullTextTokenizer? = nil) throws {
         self.path = path
         self.mode = mode
-        try Self.checkLocation(path, mode: mode)
-        connection = try Self.open(path, mode: mode, configuration: configuration)
+        createdFile = try !Self.checkLocation(path, mode: mode)
+        var writer = configuration
+        writer.switchesToWAL = false
+        connection = try Self.open(path, mode: mode, configuration: writer)
         readers = ReaderPool(path: path, configuration: configuration)
         do {
+            // Recognised by its schema before anything is written: another program's file stays byte-identical.
+            try Schema.checkIsIndex(connection)
             if mode == .readOnly {
                 try Schema.validateReadable(connection)
             } else {
+                try connection.switchToWAL()
                 try Schema.migrate(connection)
                 try Schema.ensureTokenizer(connection, tokenizer ?? Schema.keptTokenizer(connection))
                 if try !RankingTables.isBuilt(connection) {
@@ -98,16 +114,19 @@ public final class NoteIndex: @unchecked Sendable {
 
     /// Throws when `path` is a folder, or when a read-only open finds no file; a read-write open creates
     /// the parent folders.
-    private static func checkLocation(_ path: String, mode: Mode) throws {
+    @discardableResult
+    private static func checkLocation(_ path: String, mode: Mode) throws -> Bool {
         let fileManager = FileManager.default
-        var isDirectory: ObjCBool = false
-        let exists = fileManager.fileExists(atPath: path, isDirectory: &isDirectory)
-        if exists && isDirectory.boolValue {
-            throw NotesFTSError.notADatabase(path: path, detail: "it is a directory")
+        var info = stat()
+        let exists = stat(path, &info) == 0
+        // A folder, FIFO or device is refused by name before SQLite opens it (and waits on it, or writes
+        // `/dev/null-journal`).
+        if exists, let kind = NoteFileReader.specialKind(info.st_mode) {
+            throw NotesFTSError.notADatabase(path: path, detail: "it is \(kind)")
         }
         if mode == .readOnly && !exists { throw NotesFTSError.indexNotFound(path: path) }
         let parent = (path as NSString).deletingLastPathComponent
-        guard mode == .readWrite && !exists && !parent.isEmpty else { return }
+        guard mode == .readWrite && !exists && !parent.isEmpty else { return exists }
         do {
             try fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true)
         } catch {
@@ -115,6 +134,7 @@ public final class NoteIndex: @unchecked Sendable {
                 path: path,
                 error: SQLiteError(code: 14, message: "cannot create folder \(parent): \(error.localizedDescription)"))
         }
+        return false
     }
 
     /// Opens a connection to the index at `path` with the CJK tokenizer registered (every connection
@@ -124,6 +144,15 @@ public final class NoteIndex: @unchecked Sendable {
         do {
             connection = try Connection(path: path, mode: mode == .readOnly ? .readOnly : .readWriteCreate,
                                         configuration: configuration)
+        } catch let error as SQLiteError where mode == .readOnly && Self.needsImmutableRead(path, error) {
+            // A WAL index in a folder this user cannot write has no `-shm` to share: read it as immutable.
+            var immutable = configuration
+            immutable.immutable = true
+            do {
+                connection = try Connection(path: path, mode: .readOnly, configuration: immutable)
+            } catch let error as SQLiteError {
+                throw converted(error, path: path)
+            }
         } catch let error as SQLiteError {
             throw converted(error, path: path)
         }
@@ -135,17 +164,29 @@ public final class NoteIndex: @unchecked Sendable {
         return connection
     }
 
+    /// Whether a read-only open failed only because SQLite cannot create the `-shm` file of a WAL index
+    /// beside it (the folder is not writable by this user).
+    private static func needsImmutableRead(_ path: String, _ error: SQLiteError) -> Bool {
+        guard error.code == SQLITE_READONLY || error.code == SQLITE_CANTOPEN else { return false }
+        let folder = (path as NSString).deletingLastPathComponent
+        return access(folder.isEmpty ? "." : folder, W_OK) != 0
+    }
+
     /// The tokenizer `notes_fts` was built with, as the index records it (`notes_cjk_v1`, `unicode61`).
     package func tokenizerName() throws -> String? {
         try read { try Schema.recordedTokenizer($0) }
     }
 
-    /// Closes the index's connections; further calls fail.
+    /// Closes the index's connections, the writer last; further calls fail. After a write failed on a full
+    /// disk it first gives back the space it can (``releaseSpaceAfterFullDisk()``).
     public func close() {
         lock.lock()
         defer { lock.unlock() }
-        connection.close()
+        // Readers first: the writer, closing last, checkpoints and removes the WAL (a read-only connection
+        // closing last cannot, which left a WAL and -shm beside every index).
         readers.close()
+        if sawFullDisk { releaseSpaceAfterFullDisk() }
+        connection.close()
     }
 
     /// Runs `body` in one write transaction: all of it lands, or none of it. Other writers wait their turn;
@@ -170,6 +211,7 @@ public final class NoteIndex: @unchecked Sendable {
         do {
             return try body()
         } catch let error as SQLiteError {
+            if error.isDiskFull { sawFullDisk = true }
             throw NotesFTSError.database(path: path, error: error)
         }
     }

@@ -258,6 +258,17 @@ package enum Schema {
         }
     }
 
+    /// Throws ``NotesFTSError/notAnIndex(path:)`` unless `db` is a notes-fts index (its `application_id`
+    /// is ``applicationID``) or an empty file to make one of, whatever its `user_version`: reads only.
+    static func checkIsIndex(_ db: Connection) throws {
+        let objects = try db.scalarInt("SELECT count(*) FROM sqlite_schema") ?? 0
+        let identifier = try db.scalarInt("PRAGMA application_id") ?? 0
+        if identifier == Int(applicationID) { return }
+        let version = try db.userVersion
+        if objects == 0 && identifier == 0 && version == 0 { return }
+        throw NotesFTSError.notAnIndex(path: db.path)
+    }
+
     /// Checks, without writing, that `db` is an index this version can read as it is: the current schema,
     /// and a tokenizer this version has (an older CJK tokenizer version needs a read-write open to rebuild).
     static func validateReadable(_ db: Connection) throws {

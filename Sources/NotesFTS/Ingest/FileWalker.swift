@@ -85,6 +85,10 @@ package struct FileWalker: Sendable {
                 walk.walkDirectory(path)
             } else if Self.isRegular(info) {
                 visit(.note(Self.entry(path: path, info)))
+            } else {
+                // A FIFO or device named as a root is an input that cannot be indexed: say so, never wait on it.
+                let kind = NoteFileReader.specialKind(info.st_mode) ?? "a special file"
+                return [Problem(path: path, reason: "\(kind), not a file or folder of notes; name a file or folder")]
             }
             return walk.problems
         }

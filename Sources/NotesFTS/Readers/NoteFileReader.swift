@@ -21,7 +21,9 @@ package enum NoteFileReader {
         if Int64(info.st_size) > maximumFileSize {
             throw NoteReadError("too large (\(Int64(info.st_size) / 1_048_576) MiB; the limit is \(maximumFileSize / 1_048_576) MiB)")
         }
-        var buffer = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
+        // One byte more than the file: the read that finds the end fits, so a file that did not grow is read
+        // into one allocation (appending to a full array would double it: 2× the file for a large export).
+        var buffer = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
         var filled = 0
         while true {
             if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: 4096)) }
@@ -79,8 +81,10 @@ package enum NoteFileReader {
         }
     }
 
-    /// Decodes `bytes` as UTF-8 (dropping a byte-order mark) or throws `invalid UTF-8 at byte N`.
+    /// Decodes `bytes` as UTF-8 (dropping a byte-order mark) or throws `invalid UTF-8 at byte N`, or
+    /// names UTF-16 (by its byte-order mark, or by the zero bytes every other byte of ASCII text has).
     package static func decode(_ bytes: [UInt8]) throws -> String {
+        if let order = utf16ByteOrder(bytes) { throw NoteReadError("UTF-16 text (\(order)); save it as UTF-8") }
         var slice = bytes[...]
         if slice.starts(with: [0xEF, 0xBB, 0xBF]) { slice = slice.dropFirst(3) }
         if let text = String(validating: slice, as: UTF8.self) { return text }
@@ -94,6 +98,20 @@ package enum NoteFileReader {
             case .error: throw NoteReadError("invalid UTF-8 at byte \(offset); save it as UTF-8")
             }
         }
+    }
+
+    /// `little-endian` or `big-endian` when `bytes` look like UTF-16 text, else `nil`.
+    static func utf16ByteOrder(_ bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0xFF, 0xFE]) { return "little-endian" }
+        if bytes.starts(with: [0xFE, 0xFF]) { return "big-endian" }
+        let head = bytes.prefix(64)
+        guard head.count >= 4 else { return nil }
+        let even = stride(from: 0, to: head.count, by: 2).filter { head[$0] == 0 }.count
+        let odd = stride(from: 1, to: head.count, by: 2).filter { head[$0] == 0 }.count
+        let half = head.count / 2
+        if odd * 4 >= half * 3 && even == 0 { return "little-endian" }
+        if even * 4 >= half * 3 && odd == 0 { return "big-endian" }
+        return nil
     }
 
     /// A kind of note file, chosen by extension.

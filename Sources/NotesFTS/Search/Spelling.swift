@@ -21,39 +21,56 @@ enum Spelling {
         var documents: Int
     }
 
-    /// The indexed words within `distance` edits of `word` that some note holds, nearest first, then by
-    /// document frequency (most notes first), then alphabetically.
+    /// The indexed words at the smallest distance (up to `distance` edits) from `word` that some note holds,
+    /// by document frequency (most notes first), then alphabetically.
     static func candidates(for word: String, within distance: Int, db: Connection) throws -> [Candidate] {
         let typed = Array(word.utf8)
         guard distance > 0, Vocabulary.isWord(typed) else { return [] }
-        var probes = Set([typed] + Vocabulary.deletions(of: typed))
-        if distance >= 2 {
-            for neighbour in neighbours(of: typed) {
-                probes.insert(neighbour)
-                probes.formUnion(Vocabulary.deletions(of: neighbour))
-            }
-        }
-        let terms = "[" + probes.map { "\"" + String(decoding: $0, as: UTF8.self) + "\"" }.joined(separator: ",") + "]"
-        let keys = "[" + probes.map { String(Vocabulary.key($0)) }.joined(separator: ",") + "]"
+        let (terms, keys) = probes(typed, distance: distance)
+        let termList = "[" + terms.map { "\"" + String(decoding: $0, as: UTF8.self) + "\"" }.joined(separator: ",") + "]"
+        let keyList = "[" + keys.map(String.init).joined(separator: ",") + "]"
         let found = try db.query("""
             SELECT term FROM vocabulary WHERE term IN (SELECT value FROM json_each(?1))
             UNION
             SELECT v.term FROM spelling s JOIN vocabulary v ON v.id = s.term_id
             WHERE s.key IN (SELECT value FROM json_each(?2))
-            """, [.text(terms), .text(keys)]) { $0.text(0) ?? "" }
-        try db.execute(Vocabulary.fts5VocabularySQL)
-        var candidates: [Candidate] = []
+            """, [.text(termList), .text(keyList)]) { $0.text(0) ?? "" }
+        var near: [(term: String, distance: Int)] = []
         for term in found where term != word {
             let edits = EditDistance.between(typed, Array(term.utf8), limit: distance)
-            guard edits <= distance else { continue }
-            let documents = try documentFrequency(of: term, db: db)
-            if documents > 0 { candidates.append(Candidate(term: term, distance: edits, documents: documents)) }
+            if edits <= distance { near.append((term, edits)) }
         }
-        return candidates.sorted { left, right in
-            if left.distance != right.distance { return left.distance < right.distance }
-            if left.documents != right.documents { return left.documents > right.documents }
-            return left.term < right.term
+        // Document frequencies (a read of each word's postings) only for the nearest, where they break ties;
+        // a word no note holds any more is dropped and the next distance tried.
+        for edits in Set(near.map(\.distance)).sorted() {
+            var candidates: [Candidate] = []
+            for (term, found) in near where found == edits {
+                let documents = try documentFrequency(of: term, db: db)
+                if documents > 0 { candidates.append(Candidate(term: term, distance: edits, documents: documents)) }
+            }
+            if !candidates.isEmpty {
+                return candidates.sorted { $0.documents != $1.documents ? $0.documents > $1.documents : $0.term < $1.term }
+            }
         }
+        return []
+    }
+
+    /// What to look up for `typed`: indexed words equal to it minus up to `distance` letters, and the keys of
+    /// the strings whose one-letter deletions an indexed word within `distance` must share. With two edits, a
+    /// deletion can always be applied first (it commutes with the other edit, or cancels it), so the words
+    /// shorter by two are the two-letter deletions, and every other word is one edit from a string one edit
+    /// from `typed`: it shares a one-letter deletion (or is one letter longer) with that string.
+    static func probes(_ typed: [UInt8], distance: Int) -> (terms: Set<[UInt8]>, keys: Set<Int64>) {
+        let shorter = Vocabulary.deletions(of: typed)
+        var terms = Set([typed] + shorter)
+        var keys = Set(([typed] + shorter).map(Vocabulary.key))
+        guard distance >= 2 else { return (terms, keys) }
+        for once in shorter { terms.formUnion(Vocabulary.deletions(of: once)) }
+        for neighbour in neighbours(of: typed) {
+            keys.insert(Vocabulary.key(neighbour))
+            for deleted in Vocabulary.deletions(of: neighbour) { keys.insert(Vocabulary.key(deleted)) }
+        }
+        return (terms, keys)
     }
 
     /// How many notes hold `term` (0 for a word no note holds any more).

@@ -87,3 +87,39 @@ import Testing
         #expect(EditDistance.between(Array("abcdefgh".utf8), Array("hgfedcba".utf8), limit: 2) == 3)
     }
 }
+
+@Suite struct SpellingCompletenessTests {
+    /// The deletion-neighbourhood lookup finds exactly the nearest words a scan of the whole vocabulary finds,
+    /// for misspellings of one and two random edits (seeded).
+    @Test func findsWhatAScanFinds() throws {
+        var random = SeededGenerator(state: 11)
+        let letters = Array("abcdefghijklmnopqrstuvwxyz".utf8)
+        let words = (0..<300).map { _ in
+            String(decoding: (0..<(5 + Int(random.next() % 7))).map { _ in random.pick(Array(letters.prefix(6))) }, as: UTF8.self)
+        }
+        let index = try TestFolder().openIndex()
+        for (number, word) in words.enumerated() {
+            try index.save(Note(path: "/n/\(number).md", title: "n", body: word))
+        }
+        let vocabulary = Set(words)
+        for round in 0..<60 {
+            var typo = Array(random.pick(words).utf8)
+            for _ in 0..<(1 + round % 2) {
+                let position = Int(random.next() % UInt64(typo.count))
+                switch random.next() % 4 {
+                case 0: typo.remove(at: position)
+                case 1: typo[position] = random.pick(Array(letters.prefix(6)))
+                case 2: typo.insert(random.pick(Array(letters.prefix(6))), at: position)
+                default: if position + 1 < typo.count { typo.swapAt(position, position + 1) }
+                }
+            }
+            let text = String(decoding: typo, as: UTF8.self)
+            guard !vocabulary.contains(text), typo.count >= 5 else { continue }
+            let distances = vocabulary.map { ($0, EditDistance.between(typo, Array($0.utf8), limit: 2)) }.filter { $0.1 <= 2 }
+            let nearest = distances.map { $0.1 }.min()
+            let scanned = Set(distances.filter { $0.1 == nearest }.map { $0.0 })
+            let found = try index.read { try Spelling.candidates(for: text, within: 2, db: $0) }
+            #expect(Set(found.map { $0.term }) == scanned, "\(text)")
+        }
+    }
+}
