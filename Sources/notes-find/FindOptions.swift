@@ -102,7 +102,7 @@ struct FindOptions: CommandOptions {
         .value(["--substring"], "TEXT", help: "find TEXT anywhere, in any script, as LIKE '%TEXT%' would (case-insensitive)") {
             $0.substring = SubstringQuery($1)
         },
-        .flag(["--explain"], help: "show how the query was read (tree, FTS5 MATCH expression, filters), then search") {
+        .flag(["--explain"], help: "show how the query was read (tree, FTS5 MATCH expression, filters) and the ranking path (top-k or full scoring), then search") {
             $0.explain = true
         },
         .flag(["--exact"], help: "match words exactly as typed: no other word forms (meetings, meeting), no typo correction") {

@@ -71,7 +71,13 @@ public final class NoteIndex: @unchecked Sendable {
     /// index once, in one transaction; `nil` keeps the index's own choice (``FullTextTokenizer/cjk`` for a
     /// new index). A read-only open searches with whichever tokenizer the index was built with.
     public convenience init(path: String, mode: Mode = .readWrite, tokenizer: FullTextTokenizer? = nil) throws {
-        try self.init(path: path, mode: mode, configuration: Self.defaultConfiguration, tokenizer: tokenizer)
+        // A read-write index (notes-index, an app that writes) does not map its file: builds run alike with
+        // mmap_size 0 and 256 MB (Benchmarks/README.md), but mapped pages count as the process's memory, and
+        // reads at the end of a first build of a million notes mapped ~200 MB of them (peak RSS 463 MB, not
+        // 240 MB). A read-only index (notes-find) keeps the mapping for its searches.
+        var configuration = Self.defaultConfiguration
+        if mode == .readWrite { configuration.mmapSize = 0 }
+        try self.init(path: path, mode: mode, configuration: configuration, tokenizer: tokenizer)
     }
 
     /// Opens the index at `path` with connection settings of its own (the benchmark's tuning variants).
@@ -80,12 +86,6 @@ public final class NoteIndex: @unchecked Sendable {
         self.path = path
         self.mode = mode
         createdFile = try !Self.checkLocation(path, mode: mode)
-        // A read-write index (notes-index, an app that writes) does not map the file: building alike with
-        // mmap_size 0 and 256 MB (Benchmarks/README.md), but mapped pages count as the process's memory, and
-        // reads at the end of a first build of a million notes mapped ~200 MB of them (peak RSS 463 MB, not
-        // 240 MB). A read-only index (notes-find) keeps the mapping for its searches.
-        var configuration = configuration
-        if mode == .readWrite { configuration.mmapSize = 0 }
         var writer = configuration
         writer.switchesToWAL = false
         connection = try Self.open(path, mode: mode, configuration: writer)

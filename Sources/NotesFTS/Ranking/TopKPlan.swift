@@ -37,6 +37,9 @@ struct TopKPlan {
         guard try RankingTables.isCurrent(db), let totals = try RankingTables.totals(db) else {
             return .fullScoring("the top-k tables are not current (written by another tool since; notes-index brings them up to date)")
         }
+        guard try shape.tokens.contains(where: { try TopKTokenStatistics.isTracked($0, db) }) else {
+            return .fullScoring("no tracked frequent word: the notes are few enough to score in full")
+        }
         var statistics: [TopKTokenStatistics] = []
         for token in shape.tokens {
             guard let loaded = try TopKTokenStatistics.load(token, db) else {
@@ -44,13 +47,12 @@ struct TopKPlan {
             }
             statistics.append(loaded)
         }
-        guard statistics.contains(where: { $0.frontier != nil }) else {
-            return .fullScoring("no tracked frequent word: the notes are few enough to score in full")
-        }
         var search = TopKSearch(shape: shape, statistics: statistics, totals: totals)
         let needed = max(options.offset, 0) + options.limit
         guard let hits = try search.top(needed, db, query: query, options: options) else {
-            return .fullScoring("fewer than \(needed) notes beat the bound \(search.unseenBound) of the notes outside the heads")
+            return .fullScoring("the heads cannot prove the top \(needed): too few candidates beat the bound "
+                + "\(search.unseenBound) of the notes outside the heads, or more than \(TopKSearch.lookupLimit(needed)) "
+                + "would have to be read from FTS5")
         }
         let description = "top-k: \(search.candidateCount) candidates from the impact heads of "
             + shape.tokens.map { "\"\($0)\"" }.joined(separator: ", ") + ", \(search.lookups) read from FTS5, "

@@ -43,10 +43,14 @@ struct TopKSearch {
         let ids = try passing(Array(sizes.keys), db, query: query, options: options)
         candidateCount = ids.count
         let candidates = ids.map { candidate($0, size: sizes[$0] ?? 0) }.sorted { $0.upper > $1.upper }
+        // Hopeless before any lookup: fewer than `needed` candidates could beat the notes outside the heads.
+        if unseenBound > 0 && (candidates.count < needed || candidates[needed - 1].upper <= unseenBound) { return nil }
         var best: [TopKPlan.Hit] = []
         for var candidate in candidates {
             if best.count == needed, let last = best.last, candidate.upper < last.score { break }
+            if unseenBound > 0 && candidate.upper <= unseenBound && best.count < needed { return nil }
             for index in candidate.frequencies.indices where candidate.frequencies[index] == nil {
+                if lookups >= Self.lookupLimit(needed) { return nil }
                 lookups += 1
                 candidate.frequencies[index] = try TopKTokenStatistics.lookUp(shape.tokens[index], note: candidate.id, db) ?? 0
             }
@@ -62,6 +66,9 @@ struct TopKSearch {
         guard best.count == needed, let last = best.last, last.score > unseenBound else { return nil }
         return best
     }
+
+    /// The most figures read from FTS5 one note at a time before full scoring is the cheaper way.
+    static func lookupLimit(_ needed: Int) -> Int { 4 * needed + 40 }
 
     /// bm25 of a note from each token's weighted frequency (0 where absent) and its size.
     func score(_ frequencies: [Double], size: Int) -> Double {

@@ -19,6 +19,11 @@ struct TopKTokenStatistics {
     /// The most notes an untracked token may hold (they are all read and scored).
     static let untrackedLimit = 2_000
 
+    /// Whether the token is tracked (cheap: one key lookup).
+    static func isTracked(_ token: String, _ db: Connection) throws -> Bool {
+        try db.scalarInt("SELECT EXISTS (SELECT 1 FROM topk_terms WHERE term = ?1)", [.text(token)]) == 1
+    }
+
     /// Reads the token's figures; `nil` when it is untracked and more than ``untrackedLimit`` notes hold it.
     static func load(_ token: String, _ db: Connection) throws -> TopKTokenStatistics? {
         if let tracked = try db.query("SELECT df, frontier FROM topk_terms WHERE term = ?1", [.text(token)], { row in
@@ -30,6 +35,10 @@ struct TopKTokenStatistics {
             }
             return TopKTokenStatistics(documents: tracked.0, entries: entries, frontier: frontier)
         }
+        let count = try db.scalarInt("""
+            SELECT count(*) FROM (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?1 LIMIT ?2)
+            """, [.text(RankingTables.matchString(token)), .integer(Int64(untrackedLimit + 1))]) ?? 0
+        if count > untrackedLimit { return nil }
         var entries: [Int64: Entry] = [:]
         let statement = try db.prepare("""
             SELECT rowid, \(RowStatisticsFunctions.frequency)(notes_fts), \(RowStatisticsFunctions.size)(notes_fts)
@@ -38,7 +47,6 @@ struct TopKTokenStatistics {
         defer { statement.finalize() }
         try statement.bind([.text(RankingTables.matchString(token))])
         while try statement.step() {
-            if entries.count >= untrackedLimit { return nil }
             entries[statement.int64(0)] = Entry(frequency: statement.double(1), size: statement.int(2))
         }
         return TopKTokenStatistics(documents: Int64(entries.count), entries: entries, frontier: nil)

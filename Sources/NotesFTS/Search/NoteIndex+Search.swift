@@ -91,18 +91,14 @@ extension NoteIndex {
     /// The rows and snippets of the notes the top-k path chose, in its order, with its scores.
     private static func topKResults(_ db: Connection, _ hits: [TopKPlan.Hit], match: String,
                                     snippets: SearchSnippets?) throws -> [SearchResult] {
-        if hits.isEmpty { return [] }
-        let statement = SearchSQL.topKRows(ids: hits.map(\.id), match: match, snippets: snippets)
-        var rows: [Int64: SearchResult] = [:]
-        for result in try db.query(statement.sql, named: statement.parameters, { row in
-            var result = SearchResult(row: row)
-            snippets?.read(row, at: ResultColumn.next + 1, into: &result)
-            return result
-        }) { rows[result.id] = result }
-        return hits.compactMap { hit in
-            guard var result = rows[hit.id] else { return nil }
-            result.score = hit.score
-            return result
+        try hits.compactMap { hit in
+            let statement = SearchSQL.topKRow(id: hit.id, match: match, snippets: snippets)
+            return try db.query(statement.sql, named: statement.parameters) { row in
+                var result = SearchResult(row: row)
+                result.score = hit.score
+                snippets?.read(row, at: ResultColumn.next + 1, into: &result)
+                return result
+            }.first
         }
     }
 

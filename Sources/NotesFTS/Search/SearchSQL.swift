@@ -99,16 +99,16 @@ enum SearchSQL {
         return SearchStatement(sql: sql, parameters: parameters)
     }
 
-    /// The ``ResultColumn``s, `0.0` for the score and the snippet columns of the notes `ids` for `match`, in no
-    /// particular order (the top-k path scored and ordered them).
-    static func topKRows(ids: [Int64], match: String, snippets: SearchSnippets?) -> SearchStatement {
+    /// The ``ResultColumn``s, `0.0` for the score and the snippet columns of note `id` for `match` (the top-k
+    /// path scored and ordered its notes): one FTS5 seek to the row, no bm25.
+    static func topKRow(id: Int64, match: String, snippets: SearchSnippets?) -> SearchStatement {
         var parameters = snippets?.parameters ?? [:]
         parameters[":match"] = .text(match)
-        parameters[":topkIDs"] = idList(ids)
+        parameters[":id"] = .integer(id)
         let sql = """
             SELECT \(ResultColumn.selectList), 0.0\(snippets.map { ", " + $0.columns } ?? "")
             FROM notes_fts JOIN notes n ON n.id = notes_fts.rowid
-            WHERE notes_fts MATCH :match AND notes_fts.rowid IN (SELECT value FROM json_each(:topkIDs))
+            WHERE notes_fts MATCH :match AND notes_fts.rowid = :id
             """
         return SearchStatement(sql: sql, parameters: parameters)
     }
