@@ -35,12 +35,9 @@ struct PostingSearch {
         self.ranges = ranges
         self.scorer = scorer
         bounds = ranges.indices.map { index in
-            var frequency = 0.0, size = Int32.max
-            for position in ranges[index] {
-                frequency = max(frequency, postings.frequencies[position])
-                size = min(size, postings.sizes[position])
-            }
             guard !ranges[index].isEmpty else { return 0 }
+            let frequency = postings.frequencies.withUnsafeBufferPointer { $0[ranges[index]].max() ?? 0 }
+            let size = postings.sizes.withUnsafeBufferPointer { $0[ranges[index]].min() ?? 0 }
             return Double(scorer.multiplicity[index]) * scorer.idf[index]
                 * BM25.saturation(frequency: frequency, size: Int(size), averageSize: scorer.averageSize)
         }

@@ -12,15 +12,17 @@ enum PostingStore {
 
     /// Appends the whole list of `term` to `list`.
     static func load(_ term: String, _ db: Connection, appendingTo list: inout PostingList) throws {
-        list.reserve(list.count + (try db.scalarInt("SELECT df FROM topk_terms WHERE term = ?1", [.text(term)]) ?? 0))
+        var filled = list.count
+        list.extend(by: try db.scalarInt("SELECT df FROM topk_terms WHERE term = ?1", [.text(term)]) ?? 0)
         let statement = try db.cached("SELECT first, postings FROM topk_postings WHERE term = ?1 ORDER BY first")
         defer { try? statement.reset() }
         try statement.bind([.text(term)])
         while try statement.step() {
             let first = statement.int64(0)
-            let valid = statement.withBlob(1) { list.decode($0, first: first) }
+            let valid = statement.withBlob(1) { list.decode($0, first: first, at: &filled) }
             if !valid { throw SQLiteError(code: 11, message: "malformed posting block of \"\(term)\" at \(first)") }
         }
+        list.truncate(to: filled)
     }
 
     /// Writes `list` as new blocks of `term` (the term's rows in that id range must be gone).
