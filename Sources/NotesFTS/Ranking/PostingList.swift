@@ -101,9 +101,15 @@ struct PostingList: Equatable, Sendable {
     /// Adds `more` zero postings at the end (room for ``decode(_:first:at:)``).
     mutating func extend(by more: Int) {
         guard more > 0 else { return }
-        ids.append(contentsOf: repeatElement(0, count: more))
-        frequencies.append(contentsOf: repeatElement(0, count: more))
-        sizes.append(contentsOf: repeatElement(0, count: more))
+        if count == 0 {
+            ids = Array(repeating: 0, count: more)
+            frequencies = Array(repeating: 0, count: more)
+            sizes = Array(repeating: 0, count: more)
+        } else {
+            ids += Array(repeating: 0, count: more)
+            frequencies += Array(repeating: 0, count: more)
+            sizes += Array(repeating: 0, count: more)
+        }
     }
 
     /// Drops the postings from `end` on.

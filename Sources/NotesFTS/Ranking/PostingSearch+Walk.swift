@@ -80,6 +80,12 @@ extension PostingSearch {
                 id = min(id, columns.ids[cursor[index]])
             }
             if id == .max { break }
+            if skipped > 0 && !canEnter(id, essential, cursor, columns, sums[skipped - 1], hits.threshold) {
+                for index in 0..<count where essential[index] && cursor[index] < ends[index] && columns.ids[cursor[index]] == id {
+                    cursor[index] += 1
+                }
+                continue
+            }
             var mask: UInt64 = 0, size = 0
             for index in 0..<count {
                 var at = cursor[index]
@@ -99,5 +105,20 @@ extension PostingSearch {
             hits.offer(id: id, score: scorer.score(frequencies, size: size))
         }
         return scored
+    }
+
+    /// Whether note `id` can still enter: its exact part from the essential tokens holding it (at their
+    /// cursors) plus `others`, the summed bounds of the tokens not walked, reaches `threshold`.
+    @inline(__always)
+    private func canEnter(_ id: Int64, _ essential: [Bool], _ cursor: [Int], _ columns: Columns, _ others: Double,
+                          _ threshold: Double) -> Bool {
+        var part = 0.0
+        for index in ranges.indices where essential[index] && cursor[index] < ranges[index].upperBound {
+            let at = cursor[index]
+            guard columns.ids[at] == id else { continue }
+            part += Double(scorer.multiplicity[index]) * scorer.idf[index]
+                * BM25.saturation(frequency: columns.frequencies[at], size: Int(columns.sizes[at]), averageSize: scorer.averageSize)
+        }
+        return (part + others) * (1 + 1e-12) >= threshold
     }
 }
