@@ -50,29 +50,32 @@ enum Vocabulary {
     static let spellingMinimumLength = 5
 
     /// Empties both tables and fills them again from `notes_fts`. Call inside a write transaction.
+    ///
+    /// Built for a million-word vocabulary: words come sorted from `fts5vocab` and take ids in that order, so
+    /// the table and its unique index fill in order; the deletion keys are packed as `key << 32 | id` into one
+    /// array, sorted and deduplicated in memory, then written in key order; both tables are written by
+    /// multi-row statements (``BatchInsert``).
     static func rebuild(_ db: Connection) throws {
         try db.execute("DELETE FROM spelling; DELETE FROM vocabulary;")
         try db.execute(fts5VocabularySQL)
         let terms = try db.query("SELECT term FROM temp.notes_fts_terms") { $0.text(0) ?? "" }.filter { isWord($0) }
-        var keys: [(key: Int64, id: Int64)] = []
-        keys.reserveCapacity(terms.count * 8)
-        let insert = try db.prepare("INSERT INTO vocabulary(id, term, stem) VALUES (?1, ?2, ?3)")
-        defer { insert.finalize() }
+        var keys: [UInt64] = []
+        keys.reserveCapacity(terms.count * 9)
+        let words = try BatchInsert(db, "INSERT INTO vocabulary(id, term, stem)", columns: 3)
         for (offset, term) in terms.enumerated() {
             let id = Int64(offset + 1)
-            try insert.reset()
-            try insert.bind([.integer(id), .text(term), .text(PorterStemmer.inflectionStem(term))])
-            try insert.run()
-            for key in deletionKeys(of: term) { keys.append((key, id)) }
+            try words.append(.integer(id), .text(term), .text(PorterStemmer.inflectionStem(term)))
+            forEachDeletionKey(of: term) { keys.append(UInt64($0) << 32 | UInt64(id)) }
         }
-        keys.sort { $0.key != $1.key ? $0.key < $1.key : $0.id < $1.id }
-        let insertKey = try db.prepare("INSERT OR IGNORE INTO spelling(key, term_id) VALUES (?1, ?2)")
-        defer { insertKey.finalize() }
-        for (key, id) in keys {
-            try insertKey.reset()
-            try insertKey.bind([.integer(key), .integer(id)])
-            try insertKey.run()
+        try words.finish()
+        keys.sort()
+        let spelling = try BatchInsert(db, "INSERT INTO spelling(key, term_id)", columns: 2)
+        var previous: UInt64?
+        for packed in keys where packed != previous {
+            previous = packed
+            try spelling.append(.integer(Int64(packed >> 32)), .integer(Int64(packed & 0xFFFF_FFFF)))
         }
+        try spelling.finish()
     }
 
     /// Adds the words of `texts` that the vocabulary does not hold yet (after a note was written).
@@ -102,9 +105,26 @@ enum Vocabulary {
 
     /// The hash keys of `term`'s one-letter deletions (none for words shorter than ``spellingMinimumLength``).
     static func deletionKeys(of term: String) -> [Int64] {
-        let bytes = Array(term.utf8)
-        guard bytes.count >= spellingMinimumLength else { return [] }
-        return deletions(of: bytes).map(key)
+        var keys: [Int64] = []
+        forEachDeletionKey(of: term) { keys.append($0) }
+        return keys
+    }
+
+    /// Calls `body` with the hash key of each of `term`'s one-letter deletions, in order of the deleted
+    /// position, without building the shorter strings: the hash of the bytes before the deleted one is carried
+    /// forward. Equal to ``key(_:)`` of each of ``deletions(of:)``.
+    static func forEachDeletionKey(of term: String, _ body: (Int64) -> Void) {
+        var term = term
+        term.withUTF8 { bytes in
+            guard bytes.count >= spellingMinimumLength else { return }
+            var prefix = fnvOffsetBasis
+            for deleted in bytes.indices {
+                var hash = prefix
+                for byte in bytes[(deleted + 1)...] { hash = fnvStep(hash, byte) }
+                body(Int64(hash & 0x7FFF_FFFF))
+                prefix = fnvStep(prefix, bytes[deleted])
+            }
+        }
     }
 
     /// Every string `bytes` leaves with one letter deleted (duplicates kept: `ll` gives the same one twice).
@@ -119,11 +139,12 @@ enum Vocabulary {
     /// A 31-bit FNV-1a hash of `bytes`: four bytes a row in SQLite's record format; collisions only add
     /// candidates, which are checked by edit distance.
     static func key(_ bytes: [UInt8]) -> Int64 {
-        var hash: UInt32 = 2_166_136_261
-        for byte in bytes {
-            hash ^= UInt32(byte)
-            hash = hash &* 16_777_619
-        }
-        return Int64(hash & 0x7FFF_FFFF)
+        Int64(bytes.reduce(fnvOffsetBasis, fnvStep) & 0x7FFF_FFFF)
+    }
+
+    private static let fnvOffsetBasis: UInt32 = 2_166_136_261
+
+    private static func fnvStep(_ hash: UInt32, _ byte: UInt8) -> UInt32 {
+        (hash ^ UInt32(byte)) &* 16_777_619
     }
 }
