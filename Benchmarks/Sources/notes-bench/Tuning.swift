@@ -74,16 +74,20 @@ enum Tuning {
     static func run(corpus: CorpusInfo, work: String, only: [String]?, repeats: Int, log: (String) -> Void) throws -> String {
         let chosen = only.map { names in variants.filter { names.contains($0.name) } } ?? variants
         if chosen.isEmpty && only?.contains("statement-reuse") != true { throw BenchError("no such --variants; known: \(variants.map(\.name).joined(separator: ", "))") }
-        var rows = ["| variant | what | build s (median of \(repeats)) | after-build s | index MB | common p50 ms | mid p50 ms | rare p50 ms |",
-                    "|---|---|---:|---:|---:|---:|---:|---:|"]
+        var rows = ["| variant | what | build s (median of \(repeats)) | CPU s (user + sys, median) | after-build s | index MB | common p50 ms | mid p50 ms | rare p50 ms |",
+                    "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
         var buildTimes = Array(repeating: [Double](), count: chosen.count)
+        var cpuTimes = Array(repeating: [Double](), count: chosen.count)
         var afterSeconds = Array(repeating: 0.0, count: chosen.count)
         for round in 1...max(1, repeats) {
             for (number, variant) in chosen.enumerated() {
+                let cpuBefore = processorSeconds()
                 let (seconds, after) = try build(variant, corpus: corpus, database: database(work, variant))
+                let cpu = processorSeconds() - cpuBefore
                 buildTimes[number].append(seconds)
+                cpuTimes[number].append(cpu)
                 afterSeconds[number] = after
-                log("round \(round): \(variant.name) \(String(format: "%.2f", seconds)) s")
+                log("round \(round): \(variant.name) \(String(format: "%.2f", seconds)) s, CPU \(String(format: "%.2f", cpu)) s")
             }
         }
         var queries: [BenchQuery]?
@@ -100,7 +104,7 @@ enum Tuning {
             }
             let medians = try (queries ?? []).map { try medianMilliseconds(reader, $0) }
             reader.close()
-            let row = "| \(variant.name) | \(variant.summary) | \(String(format: "%.2f", Percentiles(buildTimes[number]).p50)) | \(String(format: "%.2f", afterSeconds[number])) | \(String(format: "%.0f", Double(bytes) / 1e6)) | \(medians.joined(separator: " | ")) |"
+            let row = "| \(variant.name) | \(variant.summary) | \(String(format: "%.2f", Percentiles(buildTimes[number]).p50)) | \(String(format: "%.2f", Percentiles(cpuTimes[number]).p50)) | \(String(format: "%.2f", afterSeconds[number])) | \(String(format: "%.0f", Double(bytes) / 1e6)) | \(medians.joined(separator: " | ")) |"
             log(row)
             rows.append(row)
             BuildBenchmark.removeDatabase(file)
@@ -109,6 +113,19 @@ enum Tuning {
             rows.append(try StatementReuse.measure(work: work, rows: corpus.files.count))
         }
         return rows.joined(separator: "\n") + "\n"
+    }
+
+    /// User plus system CPU seconds this process has used so far, all threads (a build's CPU time is the
+    /// difference around it: steadier than wall time on a shared machine).
+    private static func processorSeconds() -> Double {
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     private static func database(_ work: String, _ variant: Variant) -> String { work + "/tune-\(variant.name).sqlite" }
