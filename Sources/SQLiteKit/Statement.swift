@@ -175,6 +175,14 @@ public final class Statement {
         return Array(UnsafeRawBufferPointer(start: bytes, count: count))
     }
 
+    /// Calls `body` with column `index`'s bytes in place (empty for NULL or an empty blob), without copying
+    /// them; the buffer is valid only during the call.
+    public func withBlob<T>(_ index: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        guard let handle, sqlite3_column_type(handle, index) != SQLITE_NULL else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return try body(UnsafeRawBufferPointer(start: sqlite3_column_blob(handle, index), count: count))
+    }
+
     /// Column `index` as an ``SQLiteValue`` of whatever type SQLite holds.
     public func value(_ index: Int32) -> SQLiteValue {
         guard let handle else { return .null }

@@ -18,10 +18,10 @@ import SQLiteKit
 /// - `vocabulary` and `spelling` (from v5): the index's English words with their stems and deletion
 ///   neighbourhoods, for word forms and typo tolerance (``Vocabulary``);
 /// - `topk_terms`, `topk_head` and `topk_log` (from v6): the top-k side tables of ranked search
-///   (``RankingTables``).
+///   (``RankingTables``); `topk_postings` (from v7): the complete posting lists of the tracked words.
 package enum Schema {
     /// The schema version this library writes and the newest it can read.
-    package static let currentVersion = 6
+    package static let currentVersion = 7
 
     /// The oldest version a read-only open searches as it is: searching needs nothing added since (v4 only
     /// added `roots`; without v5's vocabulary, words are matched exactly as typed until `notes-index` upgrades
@@ -185,6 +185,8 @@ package enum Schema {
         Vocabulary.schemaSQL,
         // 6: the top-k side tables and the change log the triggers now keep (filled by the library on open).
         RankingTables.migrationSQL,
+        // 7: the tracked words' complete posting lists (filled by the ranking-table rebuild on open).
+        RankingTables.postingsMigrationSQL,
     ]
 
     /// The part of migration 3 that SQL alone cannot say: `notes_fts` over the new view, with the tokenizer

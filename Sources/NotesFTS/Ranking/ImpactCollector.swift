@@ -14,6 +14,8 @@ final class ImpactCollector {
 
     /// The heap being filled (set by the build around each query).
     var heap: ImpactHeap?
+    /// The term's complete posting list, filled in the same pass (set by the build around each query).
+    var postings = PostingList()
     /// Note sizes for the heap (set by the build).
     var sizes: DocumentSizes?
 
@@ -38,7 +40,9 @@ final class ImpactCollector {
         var frequency = 0.0
         let result = RowStatisticsFunctions.weightedFrequency(api, fts, &frequency)
         guard result == SQLITE_OK, let rowid = api.xRowid?(fts) else { return result == SQLITE_OK ? SQLITE_ERROR : result }
-        heap?.add(note: rowid, frequency: frequency, size: sizes?[rowid] ?? 0)
+        let size = sizes?[rowid] ?? 0
+        heap?.add(note: rowid, frequency: frequency, size: size)
+        postings.append(id: rowid, frequency: frequency, size: size)
         return SQLITE_OK
     }
 }

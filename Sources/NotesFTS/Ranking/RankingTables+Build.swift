@@ -8,9 +8,9 @@ extension RankingTables {
 
     /// Recomputes the tables from `notes_fts` (inside the caller's transaction): candidate terms from a sample
     /// of notes, then, per candidate, one pass over its FTS5 doclist collecting the exact document frequency,
-    /// the impact head and the frontier (``ImpactCollector``).
+    /// the impact head and the frontier, and the complete posting list (``ImpactCollector``).
     static func rebuild(_ db: Connection, settings: RankingSettings) throws {
-        try db.execute("DELETE FROM topk_terms; DELETE FROM topk_head; DELETE FROM topk_log;")
+        try db.execute("DELETE FROM topk_terms; DELETE FROM topk_head; DELETE FROM topk_postings; DELETE FROM topk_log;")
         let sizes = try DocumentSizes(db)
         // From the per-note sizes, not FTS5's averages record: inside a bulk build's transaction that record
         // is only written at commit.
@@ -30,6 +30,7 @@ extension RankingTables {
             defer { term.finalize(); head.finalize(); notes.finalize() }
             for candidate in try candidates(db, tokenizer, totals: totals, settings: settings) {
                 collector.heap = ImpactHeap(capacity: settings.headSize, averageSize: totals.averageSize)
+                collector.postings = PostingList()
                 try notes.bind([.text(matchString(candidate))])
                 try notes.run()
                 guard let heap = collector.heap, settings.tracks(documents: heap.documents, rows: Int(totals.rows)) else {
@@ -41,8 +42,10 @@ extension RankingTables {
                     try head.bind([.text(candidate), .integer(entry.note), .real(entry.frequency), .integer(Int64(entry.size))])
                     try head.run()
                 }
+                try PostingStore.write(candidate, collector.postings, db)
             }
             collector.heap = nil
+            collector.postings = PostingList()
         }
         try db.run("""
             INSERT INTO meta(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value

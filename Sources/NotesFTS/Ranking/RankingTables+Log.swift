@@ -40,15 +40,20 @@ extension RankingTables {
             }
         }
         try tracked.saveDocumentFrequencies(db)
+        try tracked.savePostings(db)
         try db.execute("DELETE FROM topk_log")
     }
 }
 
-/// The tracked terms' document frequencies and frontiers, loaded once per log replay.
+/// The tracked terms' document frequencies and frontiers, loaded once per log replay, and the changes to
+/// their posting lists, written once at its end.
 private struct TrackedTerms {
     var documents: [String: Int64] = [:]
     var frontiers: [String: ImpactFrontier] = [:]
     var changed: Set<String> = []
+    /// Per term, the notes whose posting goes or changes (a note's last change wins: it is replayed once,
+    /// its old text out, then its current text in).
+    var postings: [String: [Int64: PostingChange]] = [:]
 
     init(_ db: Connection) throws {
         _ = try db.query("SELECT term, df, frontier FROM topk_terms") { row in
@@ -62,6 +67,7 @@ private struct TrackedTerms {
         for term in terms.counts.keys where documents[term] != nil {
             documents[term, default: 0] -= 1
             changed.insert(term)
+            postings[term, default: [:]][note] = .remove
             try db.run("DELETE FROM topk_head WHERE term = ?1 AND note = ?2", [.text(term), .integer(note)])
         }
     }
@@ -72,11 +78,18 @@ private struct TrackedTerms {
             documents[term, default: 0] += 1
             changed.insert(term)
             let frequency = counts.weightedFrequency
+            postings[term, default: [:]][note] = .put(frequency: frequency, size: size)
             if frontiers[term]?.covers(frequency: frequency, size: size) == true { continue }
             try db.run("""
                 INSERT INTO topk_head(term, note, frequency, size) VALUES (?1, ?2, ?3, ?4)
                 ON CONFLICT(term, note) DO UPDATE SET frequency = excluded.frequency, size = excluded.size
                 """, [.text(term), .integer(note), .real(frequency), .integer(Int64(size))])
+        }
+    }
+
+    func savePostings(_ db: Connection) throws {
+        for (term, notes) in postings.sorted(by: { $0.key < $1.key }) {
+            try PostingStore.apply(term, notes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, db)
         }
     }
 

@@ -6,6 +6,8 @@ import SQLiteKit
 ///   and the ``ImpactFrontier`` of its notes outside the head;
 /// - `topk_head(term, note, frequency, size)`: each tracked term's impact head: the notes with the highest
 ///   bm25 saturation when the tables were built, with the weighted frequency `f` and note size `D` bm25 needs;
+/// - `topk_postings(term, first, postings)` (from v7): each tracked term's complete posting list, every note
+///   holding it with `f` and `D`, in blocks keyed by their first note id (``PostingList``);
 /// - `topk_log(seq, note, title, body, tags)`: what the triggers on `notes` saw since the tables were last
 ///   brought up to date (a row with text is a note's old values going out; without, a note id coming in).
 ///
@@ -16,7 +18,7 @@ import SQLiteKit
 enum RankingTables {
     /// The `meta` key whose value says the tables are built and for which format.
     static let metaKey = "topk"
-    static let formatVersion = "1"
+    static let formatVersion = "2"
 
     /// Migration 6: the tables, and triggers that also log every change of the indexed columns.
     static let migrationSQL = """
@@ -41,6 +43,17 @@ enum RankingTables {
         );
         \(Schema.dropTriggersSQL)
         \(Schema.triggerSQL)
+        """
+
+    /// Migration 7: the tracked terms' complete posting lists (``PostingList``, ``PostingStore``), filled by
+    /// the rebuild that the new ``formatVersion`` makes the next read-write open run.
+    static let postingsMigrationSQL = """
+        CREATE TABLE IF NOT EXISTS topk_postings (
+          term     TEXT NOT NULL,
+          first    INTEGER NOT NULL,
+          postings BLOB NOT NULL,
+          PRIMARY KEY (term, first)
+        ) WITHOUT ROWID;
         """
 
     /// Whether the tables were built (by this format).

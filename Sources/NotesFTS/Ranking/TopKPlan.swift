@@ -40,23 +40,48 @@ struct TopKPlan {
         guard try shape.tokens.contains(where: { try TopKTokenStatistics.isTracked($0, db) }) else {
             return .fullScoring("no tracked frequent word: the notes are few enough to score in full")
         }
-        var statistics: [TopKTokenStatistics] = []
+        let needed = max(options.offset, 0) + options.limit
+        if shape.tokens.count == 1, let hits = try headPath(db, shape, totals, needed, query: query, options: options) {
+            return .answered(Array(hits.0.dropFirst(max(options.offset, 0))), hits.1)
+        }
+        return try postingPath(db, shape, totals, needed, query: query, options: options)
+    }
+
+    /// One word: the threshold algorithm over its impact head (``TopKSearch``); `nil` when the head cannot
+    /// prove the answer (a selective filter or exclusion, a deep page).
+    private static func headPath(_ db: Connection, _ shape: TopKQuery, _ totals: FullTextTotals, _ needed: Int,
+                                 query: ParsedQuery, options: SearchOptions) throws -> ([Hit], String)? {
+        guard let statistics = try TopKTokenStatistics.load(shape.tokens[0], db) else { return nil }
+        var search = TopKSearch(shape: shape, statistics: [statistics], totals: totals)
+        guard let hits = try search.top(needed, db, query: query, options: options) else { return nil }
+        let description = "top-k: \(search.candidateCount) candidates from the impact head of \"\(shape.tokens[0])\", "
+            + "\(search.lookups) read from FTS5, bound of the others \(search.unseenBound); N = \(totals.rows)"
+        return (hits, description)
+    }
+
+    /// Several words, or one the head could not answer: exact arithmetic over the complete posting lists of
+    /// the tracked words and every note of the rare ones (``PostingSearch``).
+    private static func postingPath(_ db: Connection, _ shape: TopKQuery, _ totals: FullTextTotals, _ needed: Int,
+                                    query: ParsedQuery, options: SearchOptions) throws -> Outcome {
+        guard shape.tokens.count <= 64 else { return .fullScoring("more than 64 distinct words") }
+        var lists: [PostingList] = []
+        var documents: [Int64] = []
         for token in shape.tokens {
-            guard let loaded = try TopKTokenStatistics.load(token, db) else {
+            if try TopKTokenStatistics.isTracked(token, db) {
+                lists.append(try PostingStore.load(token, db))
+            } else if let loaded = try TopKTokenStatistics.load(token, db) {
+                lists.append(loaded.postingList)
+            } else {
                 return .fullScoring("\"\(token)\" is neither tracked nor rare (more than \(TopKTokenStatistics.untrackedLimit) notes)")
             }
-            statistics.append(loaded)
+            documents.append(Int64(lists[lists.count - 1].count))
         }
-        var search = TopKSearch(shape: shape, statistics: statistics, totals: totals)
-        let needed = max(options.offset, 0) + options.limit
-        guard let hits = try search.top(needed, db, query: query, options: options) else {
-            return .fullScoring("the heads cannot prove the top \(needed): too few candidates beat the bound "
-                + "\(search.unseenBound) of the notes outside the heads, or more than \(TopKSearch.lookupLimit(needed)) "
-                + "would have to be read from FTS5")
-        }
-        let description = "top-k: \(search.candidateCount) candidates from the impact heads of "
-            + shape.tokens.map { "\"\($0)\"" }.joined(separator: ", ") + ", \(search.lookups) read from FTS5, "
-            + "bound of the others \(search.unseenBound); N = \(totals.rows)"
+        let scorer = TopKScorer(shape: shape, documents: documents, totals: totals)
+        var search = PostingSearch(shape: shape, lists: lists, scorer: scorer)
+        let hits = try search.top(needed, db, query: query, options: options)
+        let description = "top-k: exact over the complete posting lists of "
+            + shape.tokens.map { "\"\($0)\"" }.joined(separator: ", ") + " (\(search.postings) postings, "
+            + "\(search.scored) matching notes scored); N = \(totals.rows)"
         return .answered(Array(hits.dropFirst(max(options.offset, 0))), description)
     }
 

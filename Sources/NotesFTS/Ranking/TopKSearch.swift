@@ -5,8 +5,9 @@ struct TopKSearch {
     let shape: TopKQuery
     let statistics: [TopKTokenStatistics]
     let averageSize: Double
-    /// Each token's idf, as FTS5 computes it from the row count and the token's document frequency.
-    let idf: [Double]
+    /// The query's bm25 from each token's figures.
+    let scorer: TopKScorer
+    private var idf: [Double] { scorer.idf }
     /// The most a note in no head and holding no untracked token can score.
     let unseenBound: Double
     /// Notes considered (after the filters).
@@ -27,8 +28,9 @@ struct TopKSearch {
         self.shape = shape
         self.statistics = statistics
         averageSize = totals.averageSize
-        let idf = statistics.map { BM25.idf(rows: totals.rows, hits: $0.documents) }
-        self.idf = idf
+        let scorer = TopKScorer(shape: shape, documents: statistics.map(\.documents), totals: totals)
+        self.scorer = scorer
+        let idf = scorer.idf
         let average = totals.averageSize
         unseenBound = statistics.indices.reduce(0.0) { sum, index in
             guard let frontier = statistics[index].frontier else { return sum }
@@ -71,14 +73,7 @@ struct TopKSearch {
     static func lookupLimit(_ needed: Int) -> Int { 4 * needed + 40 }
 
     /// bm25 of a note from each token's weighted frequency (0 where absent) and its size.
-    func score(_ frequencies: [Double], size: Int) -> Double {
-        var total = 0.0
-        for (index, frequency) in frequencies.enumerated() where frequency > 0 {
-            let part = idf[index] * BM25.saturation(frequency: frequency, size: size, averageSize: averageSize)
-            for _ in 0..<shape.multiplicity[index] { total += part }
-        }
-        return total
-    }
+    func score(_ frequencies: [Double], size: Int) -> Double { scorer.score(frequencies, size: size) }
 
     private func candidate(_ id: Int64, size: Int) -> Candidate {
         var frequencies: [Double?] = []
@@ -100,7 +95,11 @@ struct TopKSearch {
 
     /// The ids that pass the query's path and date filters and its exclusion.
     private func passing(_ ids: [Int64], _ db: Connection, query: ParsedQuery, options: SearchOptions) throws -> [Int64] {
-        let filter = SearchFilter(query: query, options: options)
+        try Self.passing(ids, db, shape: shape, filter: SearchFilter(query: query, options: options))
+    }
+
+    /// The ids of `ids` that pass `filter` and do not match `shape`'s exclusion.
+    static func passing(_ ids: [Int64], _ db: Connection, shape: TopKQuery, filter: SearchFilter) throws -> [Int64] {
         if filter.isEmpty && shape.exclusion == nil { return ids }
         let statement = SearchSQL.topKFilter(ids: ids, filter: filter, exclusion: shape.exclusion)
         return try db.query(statement.sql, named: statement.parameters) { $0.int64(0) }

@@ -52,6 +52,14 @@ struct TopKTokenStatistics {
         return TopKTokenStatistics(documents: Int64(entries.count), entries: entries, frontier: nil)
     }
 
+    /// The entries as a posting list (for a token whose entries are all its notes).
+    var postingList: PostingList {
+        var list = PostingList()
+        list.reserve(entries.count)
+        for (id, entry) in entries.sorted(by: { $0.key < $1.key }) { list.append(id: id, frequency: entry.frequency, size: entry.size) }
+        return list
+    }
+
     /// The token's figures in note `id` read from FTS5 (`nil`: the note does not hold it).
     static func lookUp(_ token: String, note id: Int64, _ db: Connection) throws -> Double? {
         try db.query("""

@@ -29,10 +29,26 @@ struct TopKExactnessTests {
         try index.transaction { for number in initial..<(initial + initial * 3 / 10) { try index.save(corpus.note(number)) } }
         try checkQueries(index, &corpus, state: "grown by 30%")
         #expect(index.checkIntegrityOK())
+        try expectPostingsMatchARebuild(index)
+    }
+
+    /// The posting lists the log replays kept up to date hold what a rebuild reads from FTS5, and each
+    /// term's document frequency is its list's length.
+    private func expectPostingsMatchARebuild(_ index: NoteIndex) throws {
+        let db = index.connection
+        let terms = try db.query("SELECT term, df FROM topk_terms ORDER BY term") { ($0.text(0) ?? "", $0.int(1)) }
+        let replayed = try terms.map { try PostingStore.load($0.0, db) }
+        for (term, list) in zip(terms, replayed) { #expect(list.count == term.1, "\(term.0)") }
+        try index.rebuildRankingTables()
+        let stillTracked = Set(try db.query("SELECT term FROM topk_terms") { $0.text(0) ?? "" })
+        #expect(stillTracked.count >= terms.count * 3 / 4)
+        for (term, list) in zip(terms, replayed) where stillTracked.contains(term.0) {
+            #expect(try PostingStore.load(term.0, db) == list, "postings of \(term.0) after replays")
+        }
     }
 
     private func checkQueries(_ index: NoteIndex, _ corpus: inout TopKCorpus, state: String) throws {
-        var fast = 0
+        var fast = 0, postings = 0, severalWords = 0
         for _ in 0..<350 {
             let query = corpus.parsedQuery()
             let options = corpus.options()
@@ -40,11 +56,27 @@ struct TopKExactnessTests {
             full.allowsTopK = false
             let expected = try index.search(query, options: full)
             let actual = try index.search(query, options: options)
-            if try index.rankingPath(query, options: options).hasPrefix("top-k") { fast += 1 }
+            let path = try index.rankingPath(query, options: options)
+            if path.hasPrefix("top-k") { fast += 1 }
+            if path.hasPrefix("top-k: exact over the complete posting lists") {
+                postings += 1
+                if Self.combinesWords(query) { severalWords += 1 }
+            }
             #expect(TopKAgreement.agrees(actual, expected), "\(state): \(query.treeDescription) limit \(options.limit) offset \(options.offset)")
         }
         // The fast path must actually run, or this test proves nothing.
         #expect(fast >= 100, "\(state): only \(fast) of 350 queries took the top-k path")
+        // And AND/OR of several words must take the posting lists in a good share of the queries.
+        #expect(severalWords >= 60, "\(state): only \(severalWords) of \(postings) on the posting lists were an AND or OR of words")
+    }
+
+    /// Whether the query is an AND or OR of several words (not counting exclusions).
+    static func combinesWords(_ query: ParsedQuery) -> Bool {
+        switch query.root {
+        case .or?: return true
+        case .and(let children)?: return children.filter { if case .not = $0 { false } else { true } }.count >= 2
+        default: return false
+        }
     }
 
     @Test func bulkBuildFillsTheSameTablesAsARebuild() throws {
@@ -59,8 +91,10 @@ struct TopKExactnessTests {
         _ = try folder.index(index)
         let snapshot = { try index.connection.query(
             "SELECT term, df, hex(frontier), (SELECT group_concat(note || ':' || frequency || ':' || size) FROM "
-                + "(SELECT * FROM topk_head h WHERE h.term = t.term ORDER BY note)) FROM topk_terms t ORDER BY term"
-        ) { row in (0..<4).map { row.text(Int32($0)) ?? "" }.joined(separator: " ") } }
+                + "(SELECT * FROM topk_head h WHERE h.term = t.term ORDER BY note)), (SELECT group_concat(first || ':' || "
+                + "hex(postings)) FROM (SELECT * FROM topk_postings p WHERE p.term = t.term ORDER BY first)) "
+                + "FROM topk_terms t ORDER BY term"
+        ) { row in (0..<5).map { row.text(Int32($0)) ?? "" }.joined(separator: " ") } }
         let bulk = try snapshot()
         #expect(bulk.count >= 5)
         try index.rebuildRankingTables()

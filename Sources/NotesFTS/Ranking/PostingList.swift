@@ -1,0 +1,127 @@
+/// A term's postings in note order: for every note holding the term, its id, the weighted frequency `f` bm25
+/// sums for the term (``ColumnCounts/weightedFrequency``) and the note's size `D` in tokens.
+///
+/// Stored in `topk_postings` as blocks of about ``blockSize`` postings (``RankingTables``), each block three
+/// unsigned LEB128 varints a posting: the id's distance from the previous id (the first from the block's
+/// key, so 0), `f` (an integer: the column weights are integers) and `D`.
+struct PostingList: Equatable, Sendable {
+    /// Postings a block holds when written in one go; a block that grows past twice this is split.
+    static let blockSize = 128
+
+    private(set) var ids: [Int64] = []
+    private(set) var frequencies: [Double] = []
+    private(set) var sizes: [Int32] = []
+
+    /// The number of notes holding the term.
+    var count: Int { ids.count }
+
+    init() {}
+
+    /// Appends a posting (ids must come in ascending order).
+    mutating func append(id: Int64, frequency: Double, size: Int) {
+        ids.append(id)
+        frequencies.append(frequency)
+        sizes.append(Int32(clamping: size))
+    }
+
+    mutating func reserve(_ count: Int) {
+        ids.reserveCapacity(count)
+        frequencies.reserveCapacity(count)
+        sizes.reserveCapacity(count)
+    }
+
+    /// The postings in `range`, encoded as one block keyed by its first id.
+    func encoded(_ range: Range<Int>) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(range.count * 5)
+        var previous = range.isEmpty ? 0 : ids[range.lowerBound]
+        for index in range {
+            Self.appendVarint(UInt64(ids[index] - previous), to: &bytes)
+            Self.appendVarint(UInt64(frequencies[index].rounded()), to: &bytes)
+            Self.appendVarint(UInt64(max(sizes[index], 0)), to: &bytes)
+            previous = ids[index]
+        }
+        return bytes
+    }
+
+    /// The ranges the list is written in: one block when it holds at most twice ``blockSize`` postings,
+    /// else blocks of ``blockSize``.
+    var blockRanges: [Range<Int>] {
+        if count == 0 { return [] }
+        if count <= 2 * Self.blockSize { return [0..<count] }
+        return stride(from: 0, to: count, by: Self.blockSize).map { $0..<min($0 + Self.blockSize, count) }
+    }
+
+    /// Appends the postings of one encoded block keyed by `first`; `false` when the bytes are malformed.
+    @discardableResult
+    mutating func decode(_ bytes: UnsafeRawBufferPointer, first: Int64) -> Bool {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return true }
+        let block = UnsafeBufferPointer(start: base, count: bytes.count)
+        var offset = 0
+        var id = first
+        while offset < block.count {
+            guard let gap = Self.varint(block, &offset), let frequency = Self.varint(block, &offset),
+                  let size = Self.varint(block, &offset) else { return false }
+            id &+= Int64(truncatingIfNeeded: gap)
+            ids.append(id)
+            frequencies.append(Double(frequency))
+            sizes.append(Int32(truncatingIfNeeded: size))
+        }
+        return true
+    }
+
+    /// This list with `changes` applied (sorted by note id; `nil` removes the note's posting, a value puts it).
+    func applying(_ changes: ArraySlice<(Int64, PostingChange)>) -> PostingList {
+        var merged = PostingList()
+        merged.reserve(count + changes.count)
+        var index = 0
+        for (note, change) in changes {
+            while index < count && ids[index] < note {
+                merged.append(id: ids[index], frequency: frequencies[index], size: Int(sizes[index]))
+                index += 1
+            }
+            if index < count && ids[index] == note { index += 1 }
+            if case .put(let frequency, let size) = change { merged.append(id: note, frequency: frequency, size: size) }
+        }
+        while index < count {
+            merged.append(id: ids[index], frequency: frequencies[index], size: Int(sizes[index]))
+            index += 1
+        }
+        return merged
+    }
+
+    static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
+        var rest = value
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    @inline(__always)
+    static func varint(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int) -> UInt64? {
+        guard offset < bytes.count else { return nil }
+        let byte = bytes[offset]
+        offset += 1
+        if byte < 0x80 { return UInt64(byte) }
+        var value = UInt64(byte & 0x7F)
+        var shift: UInt64 = 7
+        while offset < bytes.count && shift < 64 {
+            let next = bytes[offset]
+            offset += 1
+            value |= UInt64(next & 0x7F) << shift
+            if next < 0x80 { return value }
+            shift += 7
+        }
+        return nil
+    }
+}
+
+/// What a log replay does to one note's posting for a term.
+enum PostingChange: Equatable {
+    /// The note no longer holds the term.
+    case remove
+    /// The note holds the term with this weighted frequency, and has this size.
+    case put(frequency: Double, size: Int)
+}
