@@ -208,9 +208,19 @@ public final class Connection {
     /// Runs the query `sql` (cached) with named parameters (`[":limit": 10]`) and maps each row with `transform`.
     public func query<T>(_ sql: String, named parameters: [String: SQLiteValue],
                          _ transform: (Statement) throws -> T) throws -> [T] {
+        var rows: [T] = []
+        try forEachRow(sql, named: parameters) { rows.append(try transform($0)) }
+        return rows
+    }
+
+    /// Runs the query `sql` (cached) with named parameters and hands each row to `body` as it is stepped,
+    /// holding none: for results printed as they come. `body` must not run the same SQL text (one statement).
+    public func forEachRow(_ sql: String, named parameters: [String: SQLiteValue],
+                           _ body: (Statement) throws -> Void) throws {
         let statement = try cached(sql)
         try statement.bind(parameters)
-        return try rows(of: statement, transform)
+        defer { try? statement.reset() }
+        while try statement.step() { try body(statement) }
     }
 
     private func rows<T>(of statement: Statement, _ transform: (Statement) throws -> T) throws -> [T] {

@@ -53,7 +53,12 @@ enum FindCommand: Command {
         let search: Search
         if let substring = options.substring {
             if options.explain { explain(substring.explanation(options: options.search), options, output) }
-            search = Search(results: { try $0.searchSubstring(substring, options: $1) },
+            search = Search(results: { index, paging, body in try index.searchSubstring(substring, options: paging).forEach(body) },
+                            paths: { index, paging, body in
+                                var seen = Set<String>()
+                                for result in try index.searchSubstring(substring, options: paging)
+                                where seen.insert(result.path).inserted { try body(result.path) }
+                            },
                             count: { try $0.countSubstring(substring, options: options.search) })
         } else {
             search = try wordSearch(options, index: index, output: output)
@@ -85,20 +90,22 @@ enum FindCommand: Command {
             Terminal.writeErrorLine("\(name): no notes contain \"\(correction.typed)\"; showing results for \"\(correction.replacement)\"")
         }
         let suggest: ((NoteIndex) throws -> Void)? = options.exact || !expanded.corrections.isEmpty ? nil : { index in
-            for (word, near) in try index.suggestions(for: query) {
+            for (word, near) in try index.suggestions(for: query, skipping: expanded.farFromEveryWord) {
                 let list = near.map { "\"\($0)\"" }.joined(separator: ", ")
                 Terminal.writeErrorLine("\(name): no notes contain \"\(word)\"; nearest indexed words: \(list)")
             }
         }
-        return Search(results: { try $0.search(query, options: $1) },
+        return Search(results: { index, paging, body in try index.forEachResult(query, options: paging, body) },
+                      paths: { index, paging, body in try index.forEachPath(query, options: paging, body) },
                       count: { try $0.count(query, options: options.search) },
                       corrections: expanded.corrections, suggest: suggest)
     }
 
-    /// A search of either kind: the page of results, the total without paging, the corrections it made and
-    /// what to suggest when it finds nothing.
+    /// A search of either kind: its results and its paths, each handed over as found; the total without
+    /// paging; the corrections it made and what to suggest when it finds nothing.
     private struct Search {
-        let results: (NoteIndex, SearchOptions) throws -> [SearchResult]
+        let results: (NoteIndex, SearchOptions, (SearchResult) throws -> Void) throws -> Void
+        let paths: (NoteIndex, SearchOptions, (String) throws -> Void) throws -> Void
         let count: (NoteIndex) throws -> Int
         var corrections: [QueryCorrection] = []
         var suggest: ((NoteIndex) throws -> Void)?
@@ -110,7 +117,9 @@ enum FindCommand: Command {
         paging.offset += number - 1
         paging.limit = 1
         paging.includeSnippets = true
-        guard let result = try search.results(index, paging).first else {
+        var first: SearchResult?
+        try search.results(index, paging) { first = first ?? $0 }
+        guard let result = first else {
             let total = try search.count(index)
             throw CommandFailure(total == 0 ? "no notes found for '\(options.queryText)'; nothing to open"
                                  : "--open \(number): only \(total) result\(total == 1 ? "" : "s") for '\(options.queryText)'", status: 1)
@@ -136,18 +145,28 @@ enum FindCommand: Command {
             let found = try search.count(index)
             output.line(String(found))
             return found
-        case .json:
-            let results = try search.results(index, options.search)
-            printer.print(results)
-            let total = try search.count(index)
+        case .human, .json:
+            var returned = 0
+            try search.results(index, options.search) { result in
+                printer.print(result)
+                returned += 1
+            }
+            guard options.mode == .json else { return returned }
+            // A page that is not full ends the results: its end is the total, with no second query.
+            let offset = max(options.search.offset, 0)
+            let total = returned < options.search.limit && (returned > 0 || offset == 0) ? offset + returned
+                : try search.count(index)
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
-            output.line(ResultPrinter.summary(total: total, returned: results.count, elapsedMilliseconds: elapsed,
+            output.line(ResultPrinter.summary(total: total, returned: returned, elapsedMilliseconds: elapsed,
                                               corrections: search.corrections).rendered)
-            return results.count
-        case .human, .paths:
-            let results = try search.results(index, options.search)
-            printer.print(results)
-            return results.count
+            return returned
+        case .paths:
+            var printed = 0
+            try search.paths(index, options.search) { path in
+                printer.printPath(path)
+                printed += 1
+            }
+            return printed
         }
     }
 

@@ -18,6 +18,8 @@ struct FindOptions: CommandOptions {
     var nulSeparated = false
     var count = false
     var explain = false
+    /// Whether `--sort` was given (`-l` alone lists in path order).
+    var sortGiven = false
     /// `--substring TEXT`.
     var substring: SubstringQuery?
     var color = ColorChoice.auto
@@ -30,6 +32,12 @@ struct FindOptions: CommandOptions {
 
     /// How results are printed.
     var mode: OutputMode { json ? .json : count ? .count : filesWithMatches ? .paths : .human }
+
+    /// `-l` with no order or paging asked for lists every matching path in path order, as it reads them:
+    /// ranking every match first costs more than listing them (Benchmarks/README.md, "Streaming -l, -c, --json").
+    var listsAllPaths: Bool {
+        mode == .paths && limit == nil && search.offset == 0 && !sortGiven && !search.reverse && open == nil
+    }
 
     /// The query text: several arguments are joined; one holding spaces is a phrase the shell already
     /// grouped (`notes-find "next week" x`).
@@ -51,6 +59,7 @@ struct FindOptions: CommandOptions {
         }
         search.includeSnippets = !filesWithMatches || json
         search.limit = limit ?? (filesWithMatches || count ? Int(Int32.max) : 20)
+        if listsAllPaths { search.sort = .path }
         search.dateFilters = [since.map { DateComparison.atLeast.filter(.modified, $0) },
                               until.map { DateComparison.atMost.filter(.modified, $0) }].compactMap { $0 }
         if let substring {
@@ -78,11 +87,12 @@ struct FindOptions: CommandOptions {
             $0.search.offset = try CommandLineTool.integer($1, option: "--offset") ?? 0
         },
         .value(["--sort"], "KEY", help: "rank (default), modified, created, title or path",
-               choices: SearchSort.allCases.map(\.rawValue)) {
+               choices: SearchSort.allCases.map { $0.rawValue }) {
             guard let key = SearchSort(rawValue: $1.lowercased()) else {
                 throw UsageError("--sort takes rank, modified, created, title or path, not '\($1)'")
             }
             $0.search.sort = key
+            $0.sortGiven = true
         },
         .flag(["-r", "--reverse"], help: "reverse the order") { $0.search.reverse = true },
         .value(["--since"], "DATE", help: "only notes modified since DATE (2024-01-31, 2024-06, 2024, 7d, 2w, 1y)") {
@@ -92,7 +102,7 @@ struct FindOptions: CommandOptions {
             $0.until = try period($1, option: "--until")
         },
         .flag(["--json"], help: "print JSON Lines: one object per result, then a summary object") { $0.json = true },
-        .flag(["-l", "--files-with-matches"], help: "print only the paths of matching files, one per line") {
+        .flag(["-l", "--files-with-matches"], help: "print only the paths of matching files, one per line, sorted by path (by rank with --sort rank, -n or --offset)") {
             $0.filesWithMatches = true
         },
         .flag(["-0", "--null"], help: "with -l, end each path with NUL instead of newline (for xargs -0)") {

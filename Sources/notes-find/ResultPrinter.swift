@@ -18,30 +18,28 @@ struct ResultPrinter {
         PathNormalization.display(path, relativeTo: currentDirectory)
     }
 
-    /// Prints `results` in the chosen mode.
-    func print(_ results: [SearchResult]) {
+    /// Prints one result in the chosen mode (human or JSON; paths go through ``printPath(_:)``).
+    func print(_ result: SearchResult) {
         switch mode {
         case .human:
-            for result in results {
-                var heading = style.path(TerminalEscape.escaped(displayPath(result.path))) + ":"
-                heading += style.lineNumber(String(result.line)) + "  " + style.title(TerminalEscape.escaped(result.title))
-                output.line(heading)
-                let snippet = result.snippet.marked(open: style.matchOpen, close: style.matchClose,
-                                                    escape: TerminalEscape.escaped)
-                if !snippet.isEmpty { output.line("    " + snippet) }
-                output.line("")
-            }
-        case .paths:
-            var seen = Set<String>()
-            for result in results where seen.insert(result.path).inserted {
-                output.write(escapesPaths ? TerminalEscape.escaped(displayPath(result.path)) : displayPath(result.path))
-                output.write(nulSeparated ? "\u{0}" : "\n")
-            }
+            var heading = style.path(TerminalEscape.escaped(displayPath(result.path))) + ":"
+            heading += style.lineNumber(String(result.line)) + "  " + style.title(TerminalEscape.escaped(result.title))
+            output.line(heading)
+            let snippet = result.snippet.marked(open: style.matchOpen, close: style.matchClose,
+                                                escape: TerminalEscape.escaped)
+            if !snippet.isEmpty { output.line("    " + snippet) }
+            output.line("")
         case .json:
-            for result in results { output.line(Self.json(result).rendered) }
-        case .count:
+            output.line(Self.json(result).rendered)
+        case .paths, .count:
             break
         }
+    }
+
+    /// Prints one path of `-l`: escaped on a terminal, byte-exact to a pipe; ended by NUL with `-0`.
+    func printPath(_ path: String) {
+        output.write(escapesPaths ? TerminalEscape.escaped(displayPath(path)) : displayPath(path))
+        output.write(nulSeparated ? "\u{0}" : "\n")
     }
 
     /// The `--json` object of one result; field names and order are documented in the README.

@@ -51,12 +51,9 @@ extension NoteIndex {
     }
 
     private static func search(_ db: Connection, _ query: ParsedQuery, options: SearchOptions) throws -> [SearchResult] {
-        if query.exceedsNestingLimit { throw NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit) }
-        if (query.isEmpty && options.dateFilters.isEmpty) || options.limit <= 0 { return [] }
-        if let match = query.matchExpression, options.sort == .rank, !query.onlySelects {
-            return try rankedSearch(db, match: match, query: query, options: options)
-        }
-        return try orderedSearch(db, query: query, options: options)
+        var results: [SearchResult] = []
+        try forEachResult(db, query, options: options) { results.append($0) }
+        return results
     }
 
     private static func count(_ db: Connection, _ query: ParsedQuery, options: SearchOptions) throws -> Int {
@@ -64,42 +61,6 @@ extension NoteIndex {
         if query.isEmpty && options.dateFilters.isEmpty { return 0 }
         let statement = SearchSQL.count(query: query, options: options)
         return try db.query(statement.sql, named: statement.parameters) { $0.int(0) }.first ?? 0
-    }
-
-    private static func rankedSearch(_ db: Connection, match: String, query: ParsedQuery,
-                                     options: SearchOptions) throws -> [SearchResult] {
-        let snippets = options.includeSnippets ? SearchSnippets(match: match, query: query, options: options) : nil
-        if case .answered(let hits, _) = try TopKPlan.run(db, query, options: options) {
-            return try topKResults(db, hits, match: match, snippets: snippets)
-        }
-        let statement = SearchSQL.ranked(match: match, query: query, options: options, snippets: snippets)
-        let results = try db.query(statement.sql, named: statement.parameters) { row in
-            var result = SearchResult(row: row)
-            result.score = row.double(ResultColumn.next)
-            snippets?.read(row, at: ResultColumn.next + 1, into: &result)
-            return result
-        }
-        // Ties in score are broken by id, in Swift: a second SQL sort key would force a full sort.
-        return results.sorted { left, right in
-            if left.score != right.score {
-                return options.reverse ? left.score < right.score : left.score > right.score
-            }
-            return left.id < right.id
-        }
-    }
-
-    /// The rows and snippets of the notes the top-k path chose, in its order, with its scores.
-    private static func topKResults(_ db: Connection, _ hits: [TopKPlan.Hit], match: String,
-                                    snippets: SearchSnippets?) throws -> [SearchResult] {
-        try hits.compactMap { hit in
-            let statement = SearchSQL.topKRow(id: hit.id, match: match, snippets: snippets)
-            return try db.query(statement.sql, named: statement.parameters) { row in
-                var result = SearchResult(row: row)
-                result.score = hit.score
-                snippets?.read(row, at: ResultColumn.next + 1, into: &result)
-                return result
-            }.first
-        }
     }
 
     /// Which path ranking `query` takes (top-k, or full scoring and why): what `--explain` prints.
@@ -111,28 +72,5 @@ extension NoteIndex {
             case .fullScoring(let reason): return "full scoring by FTS5 (\(reason))"
             }
         }
-    }
-
-    private static func orderedSearch(_ db: Connection, query: ParsedQuery, options: SearchOptions) throws -> [SearchResult] {
-        let statement = SearchSQL.ordered(query: query, options: options)
-        var results = try db.query(statement.sql, named: statement.parameters) { row in
-            var result = SearchResult(row: row)
-            result.snippet = SearchSnippets.leadSnippet(row.text(ResultColumn.next) ?? "", words: options.snippetWords)
-            return result
-        }
-        guard let match = query.matchExpression, options.includeSnippets else { return results }
-        // Snippets and scores for the returned page only: one indexed lookup per printed row.
-        let snippets = SearchSnippets(match: match, query: query, options: options)
-        for position in results.indices {
-            let page = SearchSQL.pageSnippets(match: match, id: results[position].id, snippets: snippets)
-            let rows = try db.query(page.sql, named: page.parameters) { row in
-                var result = results[position]
-                result.score = row.double(0)
-                snippets.read(row, at: 1, into: &result)
-                return result
-            }
-            if let found = rows.first { results[position] = found }
-        }
-        return results
     }
 }

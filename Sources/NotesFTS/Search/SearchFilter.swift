@@ -11,10 +11,12 @@ struct SearchFilter {
     private var dateBounds = 0
 
     /// The filters of `query` and `options`: exclusion, path fragments, then dates (the query's, then the
-    /// options'). With `match`, the condition that the note matches it comes first.
-    init(query: ParsedQuery, options: SearchOptions, match: String? = nil) {
+    /// options'). With `match`, the condition that the note matches it comes first; `walksNotes` writes it as
+    /// `+n.id IN (…)`, which SQLite cannot turn into rowid lookups, so it walks the notes in an index's order.
+    init(query: ParsedQuery, options: SearchOptions, match: String? = nil, walksNotes: Bool = false) {
         if let match {
-            add("n.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH :match)", [":match": .text(match)])
+            add("\(walksNotes ? "+" : "")n.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH :match)",
+                [":match": .text(match)])
         }
         if let exclusion = query.exclusionExpression {
             add("n.id NOT IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH :exclude)", [":exclude": .text(exclusion)])

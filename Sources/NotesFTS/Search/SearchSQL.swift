@@ -12,12 +12,13 @@ struct SearchStatement {
 /// ``SearchResult/init(row:)``), then what it adds at ``ResultColumn/next``, and binds named parameters only.
 enum SearchSQL {
     /// Ranked by bm25 (FTS5 orders and stops at the limit): ``ResultColumn``s, the score, then the snippet
-    /// columns when `snippets` is given. Never a second sort key (it would force a full sort).
-    static func ranked(match: String, query: ParsedQuery, options: SearchOptions,
-                       snippets: SearchSnippets?) -> SearchStatement {
+    /// columns when `snippets` is given. Never a second sort key (it would force a full sort). `columns`
+    /// replaces the ``ResultColumn``s (`n.id, n.path` for a list of paths); the score follows them.
+    static func ranked(match: String, query: ParsedQuery, options: SearchOptions, snippets: SearchSnippets?,
+                       columns: String = ResultColumn.selectList) -> SearchStatement {
         let filter = SearchFilter(query: query, options: options)
         let sql = """
-            SELECT \(ResultColumn.selectList), -notes_fts.rank\(snippets.map { ", " + $0.columns } ?? "")
+            SELECT \(columns), -notes_fts.rank\(snippets.map { ", " + $0.columns } ?? "")
             FROM notes_fts JOIN notes n ON n.id = notes_fts.rowid
             WHERE notes_fts MATCH :match\(filter.andClauses)
             ORDER BY notes_fts.rank\(options.reverse ? " DESC" : "") LIMIT :limit OFFSET :offset
@@ -29,8 +30,9 @@ enum SearchSQL {
     }
 
     /// Ordered by a `notes` column (ties by id): ``ResultColumn``s, then the first 600 characters of the
-    /// body (for lead snippets) or `''`.
-    static func ordered(query: ParsedQuery, options: SearchOptions) -> SearchStatement {
+    /// body (for lead snippets) or `''`. `columns` replaces the ``ResultColumn``s (`n.path` for a list of paths).
+    static func ordered(query: ParsedQuery, options: SearchOptions,
+                        columns: String = ResultColumn.selectList) -> SearchStatement {
         let filter = SearchFilter(query: query, options: options, match: query.matchExpression)
         var descending: Bool
         let column: String
@@ -43,7 +45,7 @@ enum SearchSQL {
         if options.reverse { descending.toggle() }
         let direction = descending ? "DESC" : "ASC"
         let sql = """
-            SELECT \(ResultColumn.selectList), \(options.includeSnippets ? "substr(n.body, 1, 600)" : "''")
+            SELECT \(columns), \(options.includeSnippets ? "substr(n.body, 1, 600)" : "''")
             FROM notes n WHERE \(filter.whereClause)
             ORDER BY \(column) \(direction), n.id \(direction) LIMIT :limit OFFSET :offset
             """
@@ -118,7 +120,8 @@ enum SearchSQL {
         .text("[" + ids.map(String.init).joined(separator: ",") + "]")
     }
 
-    private static func paging(_ options: SearchOptions) -> [String: SQLiteValue] {
+    /// `:limit` and `:offset` of `options` (a negative offset reads as 0).
+    static func paging(_ options: SearchOptions) -> [String: SQLiteValue] {
         [":limit": .integer(Int64(options.limit)), ":offset": .integer(Int64(max(options.offset, 0)))]
     }
 }

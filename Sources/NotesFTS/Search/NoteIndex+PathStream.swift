@@ -1,0 +1,67 @@
+import SQLiteKit
+
+extension NoteIndex {
+    /// The path of each note a parsed query finds, each path once (where its first note comes), in the order
+    /// of `options` (as ``search(_:options:)`` orders the notes), handed to `body` as it is read: nothing is
+    /// read per note but its path and nothing is held but the paths already given (none in path order).
+    ///
+    /// In path order (``SearchSort/path``, what `notes-find -l` lists) a query matching many notes walks the
+    /// `(path, position)` index and never reads the notes table or scores a note; one matching few reads its
+    /// matches from FTS5 and sorts their paths.
+    package func forEachPath(_ query: ParsedQuery, options: SearchOptions = SearchOptions(),
+                             _ body: (String) throws -> Void) throws {
+        if query.exceedsNestingLimit { throw NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit) }
+        if (query.isEmpty && options.dateFilters.isEmpty) || options.limit <= 0 { return }
+        try read { db in
+            if options.sort == .path { return try Self.pathsInPathOrder(db, query, options: options, body) }
+            var seen = Set<String>()
+            func once(_ path: String) throws { if seen.insert(path).inserted { try body(path) } }
+            if let match = query.matchExpression, options.sort == .rank, !query.onlySelects {
+                try Self.rankedPaths(db, match: match, query: query, options: options, once)
+            } else {
+                let statement = SearchSQL.ordered(query: query, options: options, columns: "n.path")
+                try db.forEachRow(statement.sql, named: statement.parameters) { try once($0.text(0) ?? "") }
+            }
+        }
+    }
+
+    /// Walking the path index beats sorting the matches' paths once at least 1 note in this many matches.
+    static let pathIndexWalkShare = 16
+
+    private static func pathsInPathOrder(_ db: Connection, _ query: ParsedQuery, options: SearchOptions,
+                                         _ body: (String) throws -> Void) throws {
+        var walksIndex = true
+        if let match = query.matchExpression {
+            // FTS5 does not know how many notes a match finds; counting up to the share that favours the walk
+            // reads few rows either way.
+            let notes = try db.scalarInt("SELECT max(id) FROM notes") ?? 0
+            let enough = max(notes / pathIndexWalkShare, 1)
+            let probe = SearchSQL.matchesAtLeast(enough, match: match)
+            walksIndex = try db.query(probe.sql, named: probe.parameters) { $0.int(0) }.first ?? 0 >= enough
+        }
+        let statement = SearchSQL.pathOrder(query: query, options: options, walksPathIndex: walksIndex)
+        var last: String?
+        try db.forEachRow(statement.sql, named: statement.parameters) { row in
+            let path = row.text(0) ?? ""
+            if path != last { try body(path) }
+            last = path
+        }
+    }
+
+    private static func rankedPaths(_ db: Connection, match: String, query: ParsedQuery, options: SearchOptions,
+                                    _ body: (String) throws -> Void) throws {
+        if case .answered(let hits, _) = try TopKPlan.run(db, query, options: options) {
+            for hit in hits {
+                let statement = SearchSQL.topKRow(id: hit.id, match: match, snippets: nil)
+                try db.forEachRow(statement.sql, named: statement.parameters) { try body($0.text(.path) ?? "") }
+            }
+            return
+        }
+        let statement = SearchSQL.ranked(match: match, query: query, options: options, snippets: nil, columns: "n.id, n.path")
+        var ties = RankTies<String>()
+        try db.forEachRow(statement.sql, named: statement.parameters) { row in
+            try ties.add(row.text(1) ?? "", id: row.int64(0), score: row.double(2), body)
+        }
+        try ties.flush(body)
+    }
+}
