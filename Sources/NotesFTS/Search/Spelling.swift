@@ -29,12 +29,14 @@ enum Spelling {
         let (terms, keys) = probes(typed, distance: distance)
         let termList = "[" + terms.map { "\"" + String(decoding: $0, as: UTF8.self) + "\"" }.joined(separator: ",") + "]"
         let keyList = "[" + keys.map(String.init).joined(separator: ",") + "]"
-        let found = try db.query("""
-            SELECT term FROM vocabulary WHERE term IN (SELECT value FROM json_each(?1))
-            UNION
-            SELECT v.term FROM spelling s JOIN vocabulary v ON v.id = s.term_id
-            WHERE s.key IN (SELECT value FROM json_each(?2))
-            """, [.text(termList), .text(keyList)]) { $0.text(0) ?? "" }
+        let found = try mappingWholeFile(db) {
+            try db.query("""
+                SELECT term FROM vocabulary WHERE term IN (SELECT value FROM json_each(?1))
+                UNION
+                SELECT v.term FROM spelling s JOIN vocabulary v ON v.id = s.term_id
+                WHERE s.key IN (SELECT value FROM json_each(?2))
+                """, [.text(termList), .text(keyList)]) { $0.text(0) ?? "" }
+        }
         var near: [(term: String, distance: Int)] = []
         for term in found where term != word {
             let edits = EditDistance.between(typed, Array(term.utf8), limit: distance)
@@ -53,6 +55,18 @@ enum Spelling {
             }
         }
         return []
+    }
+
+    /// Runs `body` with the whole file memory-mapped, then maps as before. The two-edit lookup reads about
+    /// 3,000 pages scattered through the file (the word list grows as notes are written); beyond the
+    /// connection's mapping each is a `pread` into a freshly allocated cache page, which made the lookup about
+    /// twice as slow on a 640 MB index (Benchmarks/README.md, start-up). The pages are unmapped afterwards, so
+    /// the process does not keep them.
+    private static func mappingWholeFile<T>(_ db: Connection, _ body: () throws -> T) throws -> T {
+        let mapped = try db.scalarInt("PRAGMA mmap_size") ?? 0
+        try db.execute("PRAGMA mmap_size=\(Int64(Int32.max))")
+        defer { try? db.execute("PRAGMA mmap_size=\(mapped)") }
+        return try body()
     }
 
     /// What to look up for `typed`: indexed words (`terms`, matched whole) and deletion-neighbourhood keys
