@@ -46,7 +46,7 @@ public struct CommandOption<Options>: Sendable {
     public static var generate: CommandOption {
         CommandOption(spec: OptionSpec(["--generate"], value: "KIND",
                                        help: "print a shell completion script or the man page: " + GeneratedDocument.kindList,
-                                       choices: GeneratedDocument.allCases.map(\.rawValue)),
+                                       choices: GeneratedDocument.allCases.map { $0.rawValue }),
                       action: .generate)
     }
 

@@ -15,13 +15,13 @@ public struct OptionTable<Options: CommandOptions>: Sendable {
     }
 
     /// The options' names, values and help, as the parser reads them.
-    public var specs: [OptionSpec] { options.map(\.spec) }
+    public var specs: [OptionSpec] { options.map { $0.spec } }
 
     /// The help lines of the options, aligned (see ``ArgumentParser/helpLines()``).
     public func helpLines() -> [String] { parser.helpLines() }
 
     private var parser: ArgumentParser {
-        ArgumentParser(options: options.map(\.spec), dashWordsAfterPositionals: dashWordsAfterPositionals)
+        ArgumentParser(options: options.map { $0.spec }, dashWordsAfterPositionals: dashWordsAfterPositionals)
     }
 
     /// Reads `arguments` (without the program name). An unknown option or a missing value is an error first;

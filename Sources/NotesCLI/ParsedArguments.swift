@@ -24,5 +24,5 @@ public struct ParsedArguments: Sendable, Equatable {
     public func value(_ name: String) -> String? { values(name).last }
 
     /// Every value given for an option.
-    public func values(_ name: String) -> [String] { occurrences.filter { $0.name == name }.compactMap(\.value) }
+    public func values(_ name: String) -> [String] { occurrences.filter { $0.name == name }.compactMap { $0.value } }
 }

@@ -94,7 +94,7 @@ enum FindCommand: Command {
             Terminal.writeErrorLine("\(name): no notes contain \"\(correction.typed)\"; showing results for \"\(correction.replacement)\"")
         }
         let suggest: ((NoteIndex) throws -> Void)? = options.exact || !expanded.corrections.isEmpty ? nil : { index in
-            for (word, near) in try index.suggestions(for: query) {
+            for (word, near) in try index.suggestions(for: query, skipping: expanded.farFromEveryWord) {
                 let list = near.map { "\"\($0)\"" }.joined(separator: ", ")
                 Terminal.writeErrorLine("\(name): no notes contain \"\(word)\"; nearest indexed words: \(list)")
             }

@@ -87,7 +87,7 @@ struct FindOptions: CommandOptions {
             $0.search.offset = try CommandLineTool.integer($1, option: "--offset") ?? 0
         },
         .value(["--sort"], "KEY", help: "rank (default), modified, created, title or path",
-               choices: SearchSort.allCases.map(\.rawValue)) {
+               choices: SearchSort.allCases.map { $0.rawValue }) {
             guard let key = SearchSort(rawValue: $1.lowercased()) else {
                 throw UsageError("--sort takes rank, modified, created, title or path, not '\($1)'")
             }

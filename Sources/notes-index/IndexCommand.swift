@@ -62,6 +62,8 @@ enum IndexCommand: Command {
             try index.rebuildFullText()
             Terminal.writeErrorLine("\(name): rebuilt the full-text index of \(try index.noteCount()) notes in \(path)")
         }
+        // Forgetting and rebuilding free pages; give them back before checking (runs below do it themselves).
+        if options.rebuild || !options.forget.isEmpty { try index.reclaimFreeSpace() }
         if options.check { try check(index, path: path) }
         if options.listRoots { try listRoots(index) }
         if options.paths.isEmpty { return status }

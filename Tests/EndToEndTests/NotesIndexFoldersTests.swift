@@ -38,6 +38,20 @@ import Testing
         #expect(again.stderr == "notes-index: nothing indexed at or below \(runner.notes); see `notes-index --list-roots`\n")
     }
 
+    @Test func forgetGivesTheFreedSpaceBack() throws {
+        let runner = CommandRunner()
+        for number in 0..<60 {
+            runner.write("n\(number).md", "# Note \(number)\n\n" + (0..<400).map { "w\(number)x\($0)" }.joined(separator: " "))
+        }
+        #expect(try runner.index([runner.notes]).status == 0)
+        let size = { (try? FileManager.default.attributesOfItem(atPath: runner.database)[.size] as? NSNumber)?.intValue ?? 0 }
+        let indexed = size()
+        let forgot = try runner.index(["--forget", runner.notes, "--check"])
+        #expect(forgot.status == 0 && forgot.stdout.contains("passed (0 notes"))
+        // SQLite files never shrink by themselves: the freed pages were given back (auto_vacuum=INCREMENTAL).
+        #expect(size() < indexed)
+    }
+
     @Test func excludeFollowAndVerbose() throws {
         let runner = CommandRunner()
         runner.write("a.md", "# A\nalpha\n")

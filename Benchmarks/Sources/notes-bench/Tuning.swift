@@ -27,6 +27,14 @@ enum Tuning {
                 indexer: { $0.bulkLoad.commitInterval = nil }),
         Variant(name: "commit-10s", summary: "the first build commits every 10 s (default 2 s)",
                 indexer: { $0.bulkLoad.commitInterval = 10 }),
+        Variant(name: "commit-4s", summary: "the first build commits every 4 s (default 2 s)",
+                indexer: { $0.bulkLoad.commitInterval = 4 }),
+        Variant(name: "no-word-list", summary: "no word list (word forms, typos) filled after the load",
+                indexer: { $0.bulkLoad.fillsWordList = false }),
+        Variant(name: "no-topk-tables", summary: "no top-k side tables filled after the load",
+                indexer: { $0.bulkLoad.fillsRankingTables = false }),
+        Variant(name: "neither-table", summary: "neither the word list nor the top-k tables",
+                indexer: { $0.bulkLoad.fillsWordList = false; $0.bulkLoad.fillsRankingTables = false }),
         Variant(name: "no-pipeline", summary: "parse a batch, then write it (no overlap)",
                 indexer: { $0.overlapsReadingWithWriting = false }),
         Variant(name: "triggers", summary: "triggers on during the load, 512 files per transaction",
@@ -61,58 +69,90 @@ enum Tuning {
                 afterBuild: ["INSERT INTO notes_fts(notes_fts) VALUES ('optimize')"]),
     ] }
 
-    /// Runs the variants named in `only` (all when `nil`) and returns a Markdown table.
+    /// Runs the variants named in `only` (all when `nil`) and returns a Markdown table. The builds are
+    /// interleaved (round 1 of every variant, then round 2, …) so a machine's load drifts over all alike.
     static func run(corpus: CorpusInfo, work: String, only: [String]?, repeats: Int, log: (String) -> Void) throws -> String {
         let chosen = only.map { names in variants.filter { names.contains($0.name) } } ?? variants
         if chosen.isEmpty && only?.contains("statement-reuse") != true { throw BenchError("no such --variants; known: \(variants.map(\.name).joined(separator: ", "))") }
-        var rows = ["| variant | what | build s (median of \(repeats)) | after-build s | index MB | common p50 ms | mid p50 ms | rare p50 ms |",
-                    "|---|---|---:|---:|---:|---:|---:|---:|"]
+        var rows = ["| variant | what | build s (median of \(repeats)) | CPU s (user + sys, median) | after-build s | index MB | common p50 ms | mid p50 ms | rare p50 ms |",
+                    "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+        var buildTimes = Array(repeating: [Double](), count: chosen.count)
+        var cpuTimes = Array(repeating: [Double](), count: chosen.count)
+        var afterSeconds = Array(repeating: 0.0, count: chosen.count)
+        for round in 1...max(1, repeats) {
+            for (number, variant) in chosen.enumerated() {
+                let cpuBefore = processorSeconds()
+                let (seconds, after) = try build(variant, corpus: corpus, database: database(work, variant))
+                let cpu = processorSeconds() - cpuBefore
+                buildTimes[number].append(seconds)
+                cpuTimes[number].append(cpu)
+                afterSeconds[number] = after
+                log("round \(round): \(variant.name) \(String(format: "%.2f", seconds)) s, CPU \(String(format: "%.2f", cpu)) s")
+            }
+        }
         var queries: [BenchQuery]?
-        for variant in chosen {
-            let database = work + "/tune-\(variant.name).sqlite"
+        for (number, variant) in chosen.enumerated() {
+            let file = database(work, variant)
+            let bytes = BuildBenchmark.size(of: file)
+            // Query medians on the fresh index, read-only as notes-find opens it, with the variant's settings.
             var configuration = NoteIndex.defaultConfiguration
             variant.configure(&configuration)
-            var buildTimes: [Double] = []
-            var afterSeconds = 0.0
-            for _ in 0..<repeats {
-            BuildBenchmark.removeDatabase(database)
-            if let pageSize = variant.pageSize {
-                // page_size must be set before the first page is written (and before WAL): use a raw handle.
-                let shell = try ChildProcess.run("/usr/bin/sqlite3", [database, "PRAGMA page_size=\(pageSize); VACUUM;"])
-                guard shell.status == 0 else { throw BenchError("could not create \(database) with page_size \(pageSize)") }
-            }
-            let index = try NoteIndex(path: database, configuration: configuration)
-            for sql in variant.afterOpen { try index.connection.execute(sql) }
-            let indexer = Indexer(index: index)
-            variant.indexer(indexer)
-            BuildBenchmark.settle()
-            let started = Clock.now()
-            _ = try indexer.run(paths: [corpus.root])
-            buildTimes.append(Clock.seconds(since: started))
-            let afterStarted = Clock.now()
-            for sql in variant.afterBuild { try index.connection.execute(sql) }
-            afterSeconds = Clock.seconds(since: afterStarted)
-            index.close()
-            }
-            let buildSeconds = Percentiles(buildTimes).p50
-            let bytes = BuildBenchmark.size(of: database)
-            // Query medians on the fresh index, read-only as notes-find opens it, with the variant's settings.
-            let reader = try NoteIndex(path: database, mode: .readOnly, configuration: configuration)
+            let reader = try NoteIndex(path: file, mode: .readOnly, configuration: configuration)
             if queries == nil {
                 queries = try QuerySelection.choose(reader.connection, noteCount: try reader.noteCount())
                     .filter { ["common (~30%)", "mid (~1%)", "rare"].contains($0.label) }
             }
             let medians = try (queries ?? []).map { try medianMilliseconds(reader, $0) }
             reader.close()
-            let row = "| \(variant.name) | \(variant.summary) | \(String(format: "%.2f", buildSeconds)) | \(String(format: "%.2f", afterSeconds)) | \(String(format: "%.0f", Double(bytes) / 1e6)) | \(medians.joined(separator: " | ")) |"
+            let row = "| \(variant.name) | \(variant.summary) | \(String(format: "%.2f", Percentiles(buildTimes[number]).p50)) | \(String(format: "%.2f", Percentiles(cpuTimes[number]).p50)) | \(String(format: "%.2f", afterSeconds[number])) | \(String(format: "%.0f", Double(bytes) / 1e6)) | \(medians.joined(separator: " | ")) |"
             log(row)
             rows.append(row)
-            BuildBenchmark.removeDatabase(database)
+            BuildBenchmark.removeDatabase(file)
         }
         if only == nil || only?.contains("statement-reuse") == true {
             rows.append(try StatementReuse.measure(work: work, rows: corpus.files.count))
         }
         return rows.joined(separator: "\n") + "\n"
+    }
+
+    /// User plus system CPU seconds this process has used so far, all threads (a build's CPU time is the
+    /// difference around it: steadier than wall time on a shared machine).
+    private static func processorSeconds() -> Double {
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    private static func database(_ work: String, _ variant: Variant) -> String { work + "/tune-\(variant.name).sqlite" }
+
+    /// One fresh in-process build of `corpus` into `database` under `variant`: its seconds, and those of the
+    /// variant's after-build statements.
+    private static func build(_ variant: Variant, corpus: CorpusInfo, database: String) throws -> (Double, Double) {
+        var configuration = NoteIndex.defaultConfiguration
+        variant.configure(&configuration)
+        BuildBenchmark.removeDatabase(database)
+        if let pageSize = variant.pageSize {
+            // page_size must be set before the first page is written (and before WAL): use a raw handle.
+            let shell = try ChildProcess.run("/usr/bin/sqlite3", [database, "PRAGMA page_size=\(pageSize); VACUUM;"])
+            guard shell.status == 0 else { throw BenchError("could not create \(database) with page_size \(pageSize)") }
+        }
+        let index = try NoteIndex(path: database, configuration: configuration)
+        defer { index.close() }
+        for sql in variant.afterOpen { try index.connection.execute(sql) }
+        let indexer = Indexer(index: index)
+        variant.indexer(indexer)
+        BuildBenchmark.settle()
+        let started = Clock.now()
+        _ = try indexer.run(paths: [corpus.root])
+        let seconds = Clock.seconds(since: started)
+        let afterStarted = Clock.now()
+        for sql in variant.afterBuild { try index.connection.execute(sql) }
+        return (seconds, Clock.seconds(since: afterStarted))
     }
 
     /// The median time of the ranked top 20 for `query` on `reader` (2 warm-up runs, 15 timed), formatted.

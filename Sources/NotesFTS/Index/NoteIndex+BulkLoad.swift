@@ -29,6 +29,12 @@ extension NoteIndex {
         /// Seconds between commits of a first build (`nil`: one transaction): what Ctrl-C or a crash can lose,
         /// and what bounds the write-ahead log (each commit lets the checkpoint recycle it).
         package var commitInterval: Double? = 2
+        /// Whether the build fills the word list (``Vocabulary``: word forms and typo correction). Only the
+        /// benchmark turns it off, to measure what the feature costs a build (`notes-bench --tune`).
+        package var fillsWordList = true
+        /// Whether the build fills the top-k side tables (``RankingTables``). Only the benchmark turns it off,
+        /// to measure what they cost; without them every query is scored in full.
+        package var fillsRankingTables = true
         /// Creates the measured defaults.
         package init() {}
     }
@@ -114,8 +120,8 @@ extension NoteIndex {
                 if settings.fullText == .rebuildAfterLoad {
                     try connection.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
                 }
-                try Vocabulary.rebuild(connection)
-                try RankingTables.rebuild(connection, settings: rankingSettings)
+                if settings.fillsWordList { try Vocabulary.rebuild(connection) }
+                if settings.fillsRankingTables { try RankingTables.rebuild(connection, settings: rankingSettings) }
                 try connection.execute("DELETE FROM meta WHERE key = 'first_build'")
                 try session.commit()
                 return value

@@ -96,6 +96,7 @@ public final class NoteIndex: @unchecked Sendable {
             if mode == .readOnly {
                 try Schema.validateReadable(connection)
             } else {
+                try Self.enableIncrementalVacuumOnNewFile(connection)
                 try connection.switchToWAL()
                 try Schema.migrate(connection)
                 try Schema.ensureTokenizer(connection, tokenizer ?? Schema.keptTokenizer(connection))

@@ -95,6 +95,8 @@ public final class Indexer {
         } else {
             try indexAll()
         }
+        // Merges in the full-text index free the pages of the segments they merged: give them back.
+        try index.reclaimFreeSpace()
         summary.notes = try index.noteCount()
         summary.elapsedSeconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return summary

@@ -20,13 +20,16 @@ extension NoteIndex {
     }
 
     /// For each searched word that no note holds in any form, the nearest indexed words (up to `limit`, within
-    /// two edits): what to suggest when a query finds nothing and ``expand(_:)`` could correct nothing.
-    package func suggestions(for query: ParsedQuery, limit: Int = 3) throws -> [(word: String, suggestions: [String])] {
+    /// two edits): what to suggest when a query finds nothing and ``expand(_:)`` could correct nothing. Words in
+    /// `skipping` (``ExpandedQuery/farFromEveryWord``: already looked up and found far from every word) are
+    /// not looked up again.
+    package func suggestions(for query: ParsedQuery, limit: Int = 3,
+                             skipping: Set<String> = []) throws -> [(word: String, suggestions: [String])] {
         try read { db in
             var result: [(word: String, suggestions: [String])] = []
             guard try Vocabulary.isPresent(db) else { return result }
             for term in query.positiveTerms {
-                guard let word = Self.expandableWord(term), word.utf8.count >= 4,
+                guard let word = Self.expandableWord(term), word.utf8.count >= 4, !skipping.contains(word),
                       try Self.wordForms(db, of: word).isEmpty,
                       try Spelling.documentFrequency(of: word, db: db) == 0 else { continue }
                 let near = try Spelling.candidates(for: word, within: 2, db: db).prefix(limit).map(\.term)
@@ -44,37 +47,40 @@ extension NoteIndex {
 
     static func expand(_ db: Connection, _ query: ParsedQuery) throws -> ExpandedQuery {
         guard let root = query.root, try Vocabulary.isPresent(db) else { return ExpandedQuery(query: query) }
-        var corrections: [QueryCorrection] = []
-        var expanded = query
-        expanded.root = try expand(db, root, excluded: false, corrections: &corrections)
-        return ExpandedQuery(query: expanded, corrections: corrections)
+        var outcome = ExpandedQuery(query: query)
+        let expanded = try expand(db, root, excluded: false, outcome: &outcome)
+        outcome.query.root = expanded
+        return outcome
     }
 
     private static func expand(_ db: Connection, _ node: QueryNode, excluded: Bool,
-                               corrections: inout [QueryCorrection]) throws -> QueryNode {
+                               outcome: inout ExpandedQuery) throws -> QueryNode {
         switch node {
         case .term(let term):
-            return .term(try expand(db, term, excluded: excluded, corrections: &corrections))
+            return .term(try expand(db, term, excluded: excluded, outcome: &outcome))
         case .not(let inner):
-            return .not(try expand(db, inner, excluded: true, corrections: &corrections))
+            return .not(try expand(db, inner, excluded: true, outcome: &outcome))
         case .and(let children):
-            return .and(try children.map { try expand(db, $0, excluded: excluded, corrections: &corrections) })
+            return .and(try children.map { try expand(db, $0, excluded: excluded, outcome: &outcome) })
         case .or(let children):
-            return .or(try children.map { try expand(db, $0, excluded: excluded, corrections: &corrections) })
+            return .or(try children.map { try expand(db, $0, excluded: excluded, outcome: &outcome) })
         }
     }
 
     private static func expand(_ db: Connection, _ term: QueryTerm, excluded: Bool,
-                               corrections: inout [QueryCorrection]) throws -> QueryTerm {
+                               outcome: inout ExpandedQuery) throws -> QueryTerm {
         guard let word = expandableWord(term) else { return term }
         var expanded = term
         let forms = try wordForms(db, of: word)
         expanded.forms = otherForms(forms, of: word)
         let tolerance = Spelling.tolerance(forLength: word.utf8.count)
         guard forms.isEmpty, !excluded, tolerance > 0,
-              try Spelling.documentFrequency(of: word, db: db) == 0,
-              let best = try Spelling.candidates(for: word, within: tolerance, db: db).first else { return expanded }
-        corrections.append(QueryCorrection(typed: word, replacement: best.term))
+              try Spelling.documentFrequency(of: word, db: db) == 0 else { return expanded }
+        guard let best = try Spelling.candidates(for: word, within: tolerance, db: db).first else {
+            if tolerance >= 2 { outcome.farFromEveryWord.insert(word) }
+            return expanded
+        }
+        outcome.corrections.append(QueryCorrection(typed: word, replacement: best.term))
         expanded.text = best.term
         expanded.forms = otherForms(try wordForms(db, of: best.term), of: best.term)
         return expanded

@@ -19,10 +19,14 @@ package struct ExpandedQuery: Sendable, Equatable {
     package var query: ParsedQuery
     /// Each word that matched no note and the indexed word searched instead.
     package var corrections: [QueryCorrection]
+    /// The words that matched no note and have no indexed word within two edits: already looked up, so
+    /// ``NoteIndex/suggestions(for:limit:skipping:)`` need not look again.
+    package var farFromEveryWord: Set<String>
 
     /// Creates an expanded query.
-    package init(query: ParsedQuery, corrections: [QueryCorrection] = []) {
+    package init(query: ParsedQuery, corrections: [QueryCorrection] = [], farFromEveryWord: Set<String> = []) {
         self.query = query
         self.corrections = corrections
+        self.farFromEveryWord = farFromEveryWord
     }
 }

@@ -122,4 +122,37 @@ import Testing
             #expect(Set(found.map { $0.term }) == scanned, "\(text)")
         }
     }
+
+    /// Every word within two edits of the typed one is reachable from the probe set: it is one of the terms
+    /// looked up, or one of its one-letter deletions has a key looked up. Checked against the whole two-edit
+    /// ball (over the word's own letters and one more), repeated letters included.
+    @Test(arguments: ["sourdough", "mississippi", "abababab", "frobnicate"])
+    func probesReachTheWholeTwoEditBall(typed: String) {
+        let word = Array(typed.utf8)
+        let (terms, keys) = Spelling.probes(word, distance: 2)
+        let alphabet = Set(word + [UInt8(ascii: "z")]).sorted()
+        func edits(_ bytes: [UInt8]) -> [[UInt8]] {
+            var result = Vocabulary.deletions(of: bytes) + Spelling.transpositions(of: bytes)
+            for index in 0...bytes.count {
+                for letter in alphabet {
+                    var longer = bytes
+                    longer.insert(letter, at: index)
+                    result.append(longer)
+                    if index < bytes.count, letter != bytes[index] {
+                        var changed = bytes
+                        changed[index] = letter
+                        result.append(changed)
+                    }
+                }
+            }
+            return result
+        }
+        let ball = Set(edits(word).flatMap { [$0] + edits($0) })
+        var missed: [String] = []
+        for near in ball where near.count >= 5 && EditDistance.between(word, near, limit: 2) <= 2 {
+            let reached = terms.contains(near) || Vocabulary.deletions(of: near).contains { keys.contains(Vocabulary.key($0)) }
+            if !reached { missed.append(String(decoding: near, as: UTF8.self)) }
+        }
+        #expect(missed.isEmpty, "\(missed.prefix(5))")
+    }
 }
