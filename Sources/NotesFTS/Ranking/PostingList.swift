@@ -17,6 +17,13 @@ struct PostingList: Equatable, Sendable {
 
     init() {}
 
+    /// Appends another list's postings.
+    mutating func append(contentsOf other: PostingList) {
+        ids += other.ids
+        frequencies += other.frequencies
+        sizes += other.sizes
+    }
+
     /// Appends a posting (ids must come in ascending order).
     mutating func append(id: Int64, frequency: Double, size: Int) {
         ids.append(id)
@@ -55,19 +62,62 @@ struct PostingList: Equatable, Sendable {
     /// Appends the postings of one encoded block keyed by `first`; `false` when the bytes are malformed.
     @discardableResult
     mutating func decode(_ bytes: UnsafeRawBufferPointer, first: Int64) -> Bool {
+        var filled = count
+        let valid = decode(bytes, first: first, at: &filled)
+        truncate(to: filled)
+        return valid
+    }
+
+    /// Decodes one block keyed by `first` into the postings from `filled` on (in room made by ``extend(by:)``,
+    /// which this extends when a block could overrun it), advancing `filled`; `false` when malformed.
+    mutating func decode(_ bytes: UnsafeRawBufferPointer, first: Int64, at filled: inout Int) -> Bool {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return true }
+        // A posting takes at least 3 bytes.
+        if filled + bytes.count / 3 > count { extend(by: filled + bytes.count / 3 - count) }
         let block = UnsafeBufferPointer(start: base, count: bytes.count)
-        var offset = 0
-        var id = first
-        while offset < block.count {
-            guard let gap = Self.varint(block, &offset), let frequency = Self.varint(block, &offset),
-                  let size = Self.varint(block, &offset) else { return false }
-            id &+= Int64(truncatingIfNeeded: gap)
-            ids.append(id)
-            frequencies.append(Double(frequency))
-            sizes.append(Int32(truncatingIfNeeded: size))
+        var position = filled
+        let valid = ids.withUnsafeMutableBufferPointer { ids in
+            frequencies.withUnsafeMutableBufferPointer { frequencies in
+                sizes.withUnsafeMutableBufferPointer { sizes in
+                    var offset = 0
+                    var id = first
+                    while offset < block.count {
+                        guard let gap = Self.varint(block, &offset), let frequency = Self.varint(block, &offset),
+                              let size = Self.varint(block, &offset) else { return false }
+                        id &+= Int64(truncatingIfNeeded: gap)
+                        ids[position] = id
+                        frequencies[position] = Double(frequency)
+                        sizes[position] = Int32(truncatingIfNeeded: size)
+                        position += 1
+                    }
+                    return true
+                }
+            }
         }
-        return true
+        filled = position
+        return valid
+    }
+
+    /// Adds `more` zero postings at the end (room for ``decode(_:first:at:)``).
+    mutating func extend(by more: Int) {
+        guard more > 0 else { return }
+        if count == 0 {
+            ids = Array(repeating: 0, count: more)
+            frequencies = Array(repeating: 0, count: more)
+            sizes = Array(repeating: 0, count: more)
+        } else {
+            ids += Array(repeating: 0, count: more)
+            frequencies += Array(repeating: 0, count: more)
+            sizes += Array(repeating: 0, count: more)
+        }
+    }
+
+    /// Drops the postings from `end` on.
+    mutating func truncate(to end: Int) {
+        guard end < count else { return }
+        ids.removeSubrange(end...)
+        frequencies.removeSubrange(end...)
+        sizes.removeSubrange(end...)
     }
 
     /// This list with `changes` applied (sorted by note id; `nil` removes the note's posting, a value puts it).

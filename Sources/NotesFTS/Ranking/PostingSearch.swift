@@ -1,35 +1,52 @@
 import SQLiteKit
 
 /// The exact top notes of a query over complete posting lists (``PostingList``): the tracked words' lists
-/// from `topk_postings`, the rare words' from FTS5. Every note holding a word of the query is visited in id
-/// order with every word's weighted frequency known, so its match and its bm25 are exact arithmetic
-/// (``TopKScorer``); the best are kept in a heap. No bound, no per-note FTS5 read.
+/// from `topk_postings`, the rare words' from FTS5. Every note that can still enter the top is visited with
+/// every word's weighted frequency known, so its match and its bm25 are exact arithmetic (``TopKScorer``);
+/// the best are kept in a heap (``TopHits``). No per-note FTS5 read.
 ///
 /// A query with words every match must hold (AND) is driven by the shortest such list, the others reached
-/// by galloping search; otherwise (OR) the lists are merged.
+/// by galloping search; otherwise (OR) the lists are merged. Notes are skipped only by safe bounds: each
+/// word adds at most ``bounds``[i] (its idf times bm25's saturation at the largest `f` and smallest `D` of
+/// its list), so a note whose known part plus the bounds of the words not yet read stays below the k-th
+/// score cannot enter, and once the k-th score is above the summed bounds of some words, notes holding
+/// only those are not visited at all (MaxScore). Ties are kept: only a bound strictly below the k-th score
+/// (with a margin of 1e-12 relative for rounding) skips a note.
 struct PostingSearch {
     let shape: TopKQuery
-    let lists: [PostingList]
+    /// Every token's postings, one list after the other (``ranges``).
+    let postings: PostingList
+    /// Where each token's postings are in ``postings``.
+    let ranges: [Range<Int>]
     let scorer: TopKScorer
-    /// The list that drives the walk: the shortest of those every match must hold (`nil`: merge them all).
-    private let driver: Int?
+    /// The most each token adds to a note's score.
+    let bounds: [Double]
+    /// The token that drives the walk: the shortest of those every match must hold (`nil`: merge them all).
+    let driver: Int?
     /// The query's match as clauses over token bit masks: a note matches when it holds a token of every
     /// clause (`nil`: too many clauses, the tree is evaluated instead).
-    private let clauses: [UInt64]?
-    /// Notes scored (matching the query, before the filters).
-    private(set) var scored = 0
+    let clauses: [UInt64]?
+    /// Notes scored in the last walk (every other visited note was skipped by a bound or did not match).
+    var scored = 0
 
-    init(shape: TopKQuery, lists: [PostingList], scorer: TopKScorer) {
+    init(shape: TopKQuery, postings: PostingList, ranges: [Range<Int>], scorer: TopKScorer) {
         self.shape = shape
-        self.lists = lists
+        self.postings = postings
+        self.ranges = ranges
         self.scorer = scorer
-        let required = Self.required(shape.root)
-        driver = required.min { lists[$0].count < lists[$1].count }
+        bounds = ranges.indices.map { index in
+            guard !ranges[index].isEmpty else { return 0 }
+            let frequency = postings.frequencies.withUnsafeBufferPointer { $0[ranges[index]].max() ?? 0 }
+            let size = postings.sizes.withUnsafeBufferPointer { $0[ranges[index]].min() ?? 0 }
+            return Double(scorer.multiplicity[index]) * scorer.idf[index]
+                * BM25.saturation(frequency: frequency, size: Int(size), averageSize: scorer.averageSize)
+        }
+        driver = Self.required(shape.root).min { ranges[$0].count < ranges[$1].count }
         clauses = Self.clauses(shape.root)
     }
 
-    /// The postings walked: the sum of the lists' lengths.
-    var postings: Int { lists.reduce(0) { $0 + $1.count } }
+    /// The postings of all the query's words.
+    var postingCount: Int { postings.count }
 
     /// The exact best `needed` notes passing the query's filters and exclusion, best first.
     mutating func top(_ needed: Int, _ db: Connection, query: ParsedQuery, options: SearchOptions) throws -> [TopKPlan.Hit] {
@@ -44,86 +61,17 @@ struct PostingSearch {
             let sorted = hits.sorted
             let passing = Set(try TopKSearch.passing(sorted.map(\.id), db, shape: shape, filter: filter))
             let kept = sorted.filter { passing.contains($0.id) }
-            if kept.count >= needed || hits.offered <= capacity { return Array(kept.prefix(needed)) }
+            if kept.count >= needed || hits.offered < capacity { return Array(kept.prefix(needed)) }
             capacity *= 8
         }
     }
 
-    /// Scores every matching note, keeping the best `capacity`.
-    mutating func best(_ capacity: Int) -> TopHits {
-        var hits = TopHits(capacity: capacity)
-        scored = 0
-        var frequencies = [Double](repeating: 0, count: lists.count)
-        var cursors = [Int](repeating: 0, count: lists.count)
-        if let driver {
-            let list = lists[driver]
-            for position in 0..<list.count {
-                let id = list.ids[position]
-                var mask: UInt64 = 1 << UInt64(driver)
-                for index in lists.indices where index != driver {
-                    let other = lists[index]
-                    let at = Self.seek(other.ids, from: cursors[index], to: id)
-                    cursors[index] = at
-                    if at < other.count && other.ids[at] == id {
-                        frequencies[index] = other.frequencies[at]
-                        mask |= 1 << UInt64(index)
-                    } else {
-                        frequencies[index] = 0
-                    }
-                }
-                frequencies[driver] = list.frequencies[position]
-                offer(id, size: Int(list.sizes[position]), mask, frequencies, to: &hits)
-            }
-        } else {
-            while true {
-                var id = Int64.max
-                for index in lists.indices where cursors[index] < lists[index].count { id = min(id, lists[index].ids[cursors[index]]) }
-                if id == .max { break }
-                var size = 0
-                var mask: UInt64 = 0
-                for index in lists.indices {
-                    let at = cursors[index]
-                    if at < lists[index].count && lists[index].ids[at] == id {
-                        mask |= 1 << UInt64(index)
-                        frequencies[index] = lists[index].frequencies[at]
-                        size = Int(lists[index].sizes[at])
-                        cursors[index] = at + 1
-                    } else {
-                        frequencies[index] = 0
-                    }
-                }
-                offer(id, size: size, mask, frequencies, to: &hits)
-            }
-        }
-        return hits
-    }
-
+    /// Whether a note holding the tokens of `mask` matches the query.
     @inline(__always)
-    private mutating func offer(_ id: Int64, size: Int, _ mask: UInt64, _ frequencies: [Double], to hits: inout TopHits) {
-        if let clauses {
-            for clause in clauses where mask & clause == 0 { return }
-        } else if shape.matches({ mask & (1 << UInt64($0)) != 0 }) != true {
-            return
-        }
-        scored += 1
-        hits.offer(id: id, score: scorer.score(frequencies, size: size))
-    }
-
-    /// The first position at or after `start` whose id is at least `id` (galloping, then binary search).
-    static func seek(_ ids: [Int64], from start: Int, to id: Int64) -> Int {
-        var low = start, step = 1
-        var high = start
-        while high < ids.count && ids[high] < id {
-            low = high + 1
-            high += step
-            step *= 2
-        }
-        high = min(high, ids.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if ids[middle] < id { low = middle + 1 } else { high = middle }
-        }
-        return low
+    func matches(_ mask: UInt64) -> Bool {
+        guard let clauses else { return shape.matches({ mask & (1 << UInt64($0)) != 0 }) == true }
+        for clause in clauses where mask & clause == 0 { return false }
+        return true
     }
 
     /// The tokens every note matching `node` holds.
@@ -157,5 +105,22 @@ struct PostingSearch {
             }
             return product
         }
+    }
+
+    /// The first position in `start..<end` whose id is at least `id`, else `end` (galloping, then binary search).
+    @inline(__always)
+    static func seek(_ ids: UnsafeBufferPointer<Int64>, from start: Int, to id: Int64, end: Int) -> Int {
+        var low = start, high = start, step = 1
+        while high < end && ids[high] < id {
+            low = high + 1
+            high += step
+            step &*= 2
+        }
+        high = min(high, end)
+        while low < high {
+            let middle = (low + high) / 2
+            if ids[middle] < id { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

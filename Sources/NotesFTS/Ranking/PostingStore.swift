@@ -6,16 +6,23 @@ enum PostingStore {
     /// The whole list of `term` (empty when it has none).
     static func load(_ term: String, _ db: Connection) throws -> PostingList {
         var list = PostingList()
-        list.reserve(try db.scalarInt("SELECT df FROM topk_terms WHERE term = ?1", [.text(term)]) ?? 0)
+        try load(term, db, appendingTo: &list)
+        return list
+    }
+
+    /// Appends the whole list of `term` to `list`.
+    static func load(_ term: String, _ db: Connection, appendingTo list: inout PostingList) throws {
+        var filled = list.count
+        list.extend(by: try db.scalarInt("SELECT df FROM topk_terms WHERE term = ?1", [.text(term)]) ?? 0)
         let statement = try db.cached("SELECT first, postings FROM topk_postings WHERE term = ?1 ORDER BY first")
         defer { try? statement.reset() }
         try statement.bind([.text(term)])
         while try statement.step() {
             let first = statement.int64(0)
-            let valid = statement.withBlob(1) { list.decode($0, first: first) }
+            let valid = statement.withBlob(1) { list.decode($0, first: first, at: &filled) }
             if !valid { throw SQLiteError(code: 11, message: "malformed posting block of \"\(term)\" at \(first)") }
         }
-        return list
+        list.truncate(to: filled)
     }
 
     /// Writes `list` as new blocks of `term` (the term's rows in that id range must be gone).

@@ -64,24 +64,25 @@ struct TopKPlan {
     private static func postingPath(_ db: Connection, _ shape: TopKQuery, _ totals: FullTextTotals, _ needed: Int,
                                     query: ParsedQuery, options: SearchOptions) throws -> Outcome {
         guard shape.tokens.count <= 64 else { return .fullScoring("more than 64 distinct words") }
-        var lists: [PostingList] = []
-        var documents: [Int64] = []
+        var postings = PostingList()
+        var ranges: [Range<Int>] = []
         for token in shape.tokens {
+            let start = postings.count
             if try TopKTokenStatistics.isTracked(token, db) {
-                lists.append(try PostingStore.load(token, db))
+                try PostingStore.load(token, db, appendingTo: &postings)
             } else if let loaded = try TopKTokenStatistics.load(token, db) {
-                lists.append(loaded.postingList)
+                postings.append(contentsOf: loaded.postingList)
             } else {
                 return .fullScoring("\"\(token)\" is neither tracked nor rare (more than \(TopKTokenStatistics.untrackedLimit) notes)")
             }
-            documents.append(Int64(lists[lists.count - 1].count))
+            ranges.append(start..<postings.count)
         }
-        let scorer = TopKScorer(shape: shape, documents: documents, totals: totals)
-        var search = PostingSearch(shape: shape, lists: lists, scorer: scorer)
+        let scorer = TopKScorer(shape: shape, documents: ranges.map { Int64($0.count) }, totals: totals)
+        var search = PostingSearch(shape: shape, postings: postings, ranges: ranges, scorer: scorer)
         let hits = try search.top(needed, db, query: query, options: options)
         let description = "top-k: exact over the complete posting lists of "
-            + shape.tokens.map { "\"\($0)\"" }.joined(separator: ", ") + " (\(search.postings) postings, "
-            + "\(search.scored) matching notes scored); N = \(totals.rows)"
+            + shape.tokens.map { "\"\($0)\"" }.joined(separator: ", ") + " (\(search.postingCount) postings, "
+            + "\(search.scored) notes scored, the others skipped by bounds or not matching); N = \(totals.rows)"
         return .answered(Array(hits.dropFirst(max(options.offset, 0))), description)
     }
 

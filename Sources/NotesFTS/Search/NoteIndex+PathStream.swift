@@ -25,8 +25,10 @@ extension NoteIndex {
         }
     }
 
-    /// Walking the path index beats sorting the matches' paths once at least 1 note in this many matches.
-    static let pathIndexWalkShare = 16
+    /// Walking the path index beats sorting the matches' paths once at least 1 note in this many matches: at
+    /// 100,000 notes (sqlite3 shell) the walk takes 42–51 ms whatever the word, the sort 28 ms for a word in 4%
+    /// of the notes, 36 ms at 6.1%, 64 ms at 12.8% (Benchmarks/README.md).
+    static let pathIndexWalkShare = 12
 
     private static func pathsInPathOrder(_ db: Connection, _ query: ParsedQuery, options: SearchOptions,
                                          _ body: (String) throws -> Void) throws {

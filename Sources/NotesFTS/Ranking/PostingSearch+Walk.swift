@@ -1,0 +1,124 @@
+extension PostingSearch {
+    /// The three columns of ``postings``, in place.
+    struct Columns {
+        let ids: UnsafeBufferPointer<Int64>
+        let frequencies: UnsafeBufferPointer<Double>
+        let sizes: UnsafeBufferPointer<Int32>
+    }
+
+    /// Scores every matching note that can enter the best `capacity`, keeping those.
+    mutating func best(_ capacity: Int) -> TopHits {
+        var hits = TopHits(capacity: capacity)
+        let ids = postings.ids, frequencies = postings.frequencies, sizes = postings.sizes
+        let count = ids.withUnsafeBufferPointer { ids in
+            frequencies.withUnsafeBufferPointer { frequencies in
+                sizes.withUnsafeBufferPointer { sizes in
+                    let columns = Columns(ids: ids, frequencies: frequencies, sizes: sizes)
+                    if let driver { return walkDriven(by: driver, columns, &hits) }
+                    return walkMerged(columns, &hits)
+                }
+            }
+        }
+        scored = count
+        return hits
+    }
+
+    /// Walks the driver's list (a token every match holds), reaching the others by galloping search; a note
+    /// whose driver part plus the other tokens' bounds stays below the k-th score is skipped unread.
+    private func walkDriven(by driver: Int, _ columns: Columns, _ hits: inout TopHits) -> Int {
+        var cursor = ranges.map(\.lowerBound)
+        let ends = ranges.map(\.upperBound)
+        var frequencies = [Double](repeating: 0, count: ranges.count)
+        let rest = bounds.indices.reduce(0.0) { $1 == driver ? $0 : $0 + bounds[$1] }
+        let weight = Double(scorer.multiplicity[driver]) * scorer.idf[driver]
+        var scored = 0
+        for position in ranges[driver] {
+            let id = columns.ids[position], size = Int(columns.sizes[position]), frequency = columns.frequencies[position]
+            let part = weight * BM25.saturation(frequency: frequency, size: size, averageSize: scorer.averageSize)
+            if (part + rest) * (1 + 1e-12) < hits.threshold { continue }
+            var mask: UInt64 = 1 << UInt64(driver)
+            for index in ranges.indices where index != driver {
+                let at = Self.seek(columns.ids, from: cursor[index], to: id, end: ends[index])
+                cursor[index] = at
+                if at < ends[index] && columns.ids[at] == id {
+                    frequencies[index] = columns.frequencies[at]
+                    mask |= 1 << UInt64(index)
+                } else {
+                    frequencies[index] = 0
+                }
+            }
+            frequencies[driver] = frequency
+            guard matches(mask) else { continue }
+            scored += 1
+            hits.offer(id: id, score: scorer.score(frequencies, size: size))
+        }
+        return scored
+    }
+
+    /// Merges the lists in id order (MaxScore): once the k-th score is above the summed bounds of the
+    /// tokens with the smallest bounds, notes holding only those cannot enter, so only the other tokens'
+    /// lists are walked and those are reached by galloping search.
+    private func walkMerged(_ columns: Columns, _ hits: inout TopHits) -> Int {
+        let count = ranges.count
+        var cursor = ranges.map(\.lowerBound)
+        let ends = ranges.map(\.upperBound)
+        var frequencies = [Double](repeating: 0, count: count)
+        let order = ranges.indices.sorted { bounds[$0] < bounds[$1] }
+        var sums: [Double] = []
+        for index in order { sums.append((sums.last ?? 0) + bounds[index]) }
+        var essential = [Bool](repeating: true, count: count)
+        var skipped = 0
+        var scored = 0
+        while true {
+            let threshold = hits.threshold
+            while skipped < count && sums[skipped] * (1 + 1e-12) < threshold {
+                essential[order[skipped]] = false
+                skipped += 1
+            }
+            var id = Int64.max
+            for index in 0..<count where essential[index] && cursor[index] < ends[index] {
+                id = min(id, columns.ids[cursor[index]])
+            }
+            if id == .max { break }
+            if skipped > 0 && !canEnter(id, essential, cursor, columns, sums[skipped - 1], hits.threshold) {
+                for index in 0..<count where essential[index] && cursor[index] < ends[index] && columns.ids[cursor[index]] == id {
+                    cursor[index] += 1
+                }
+                continue
+            }
+            var mask: UInt64 = 0, size = 0
+            for index in 0..<count {
+                var at = cursor[index]
+                if !essential[index] { at = Self.seek(columns.ids, from: at, to: id, end: ends[index]) }
+                if at < ends[index] && columns.ids[at] == id {
+                    frequencies[index] = columns.frequencies[at]
+                    size = Int(columns.sizes[at])
+                    mask |= 1 << UInt64(index)
+                    at += 1
+                } else {
+                    frequencies[index] = 0
+                }
+                cursor[index] = at
+            }
+            guard matches(mask) else { continue }
+            scored += 1
+            hits.offer(id: id, score: scorer.score(frequencies, size: size))
+        }
+        return scored
+    }
+
+    /// Whether note `id` can still enter: its exact part from the essential tokens holding it (at their
+    /// cursors) plus `others`, the summed bounds of the tokens not walked, reaches `threshold`.
+    @inline(__always)
+    private func canEnter(_ id: Int64, _ essential: [Bool], _ cursor: [Int], _ columns: Columns, _ others: Double,
+                          _ threshold: Double) -> Bool {
+        var part = 0.0
+        for index in ranges.indices where essential[index] && cursor[index] < ranges[index].upperBound {
+            let at = cursor[index]
+            guard columns.ids[at] == id else { continue }
+            part += Double(scorer.multiplicity[index]) * scorer.idf[index]
+                * BM25.saturation(frequency: columns.frequencies[at], size: Int(columns.sizes[at]), averageSize: scorer.averageSize)
+        }
+        return (part + others) * (1 + 1e-12) >= threshold
+    }
+}
