@@ -45,6 +45,15 @@ public final class NoteIndex: @unchecked Sendable {
     var sawFullDisk = false
     /// How many ``transaction(_:)`` calls are open on the writer connection (guarded by `lock`).
     private var transactionDepth = 0
+    /// How many ``deferringRankingReplay(_:)`` calls are running (guarded by `lock`).
+    private var rankingReplayDeferrals = 0
+    /// Log rows at which a deferred top-k replay runs anyway, bounding its memory (about 5,000 changed notes;
+    /// guarded by `lock`; tests lower it).
+    package var deferredReplayLimit: Int {
+        get { lock.lock(); defer { lock.unlock() }; return storedReplayLimit }
+        set { lock.lock(); defer { lock.unlock() }; storedReplayLimit = newValue }
+    }
+    private var storedReplayLimit = 10_000
     /// Thresholds of the top-k side tables (guarded by `lock`).
     private var storedRankingSettings = RankingSettings()
 
@@ -204,10 +213,33 @@ public final class NoteIndex: @unchecked Sendable {
             defer { transactionDepth -= 1 }
             return try connection.transaction(.immediate) {
                 let value = try body()
-                if transactionDepth == 1 { try RankingTables.catchUp(connection) }
+                if transactionDepth == 1, try rankingReplayIsDue() { try RankingTables.catchUp(connection) }
                 return value
             }
         }
+    }
+
+    /// Runs `body` with the top-k replay of its write transactions put off until `body` returns (or the log
+    /// reaches ``deferredReplayLimit`` rows), then replays the log in one transaction: one replay for a run of
+    /// the indexer instead of one per batch, each posting block written once. Meanwhile searches find the log
+    /// not empty and score in full, so results stay exact; if `body` throws, the next write replays the log.
+    package func deferringRankingReplay<T>(_ body: () throws -> T) throws -> T {
+        lock.lock()
+        rankingReplayDeferrals += 1
+        lock.unlock()
+        let value: T
+        do {
+            defer { lock.lock(); rankingReplayDeferrals -= 1; lock.unlock() }
+            value = try body()
+        }
+        try transaction {}
+        return value
+    }
+
+    /// Whether a transaction ending now replays the top-k log: unless a replay is deferred and the log is short.
+    private func rankingReplayIsDue() throws -> Bool {
+        guard rankingReplayDeferrals > 0 else { return true }
+        return try connection.scalarInt("SELECT max(seq) - min(seq) + 1 FROM topk_log") ?? 0 >= storedReplayLimit
     }
 
     /// Runs `body` with the writer connection to itself, converting SQLite failures into

@@ -93,7 +93,8 @@ public final class Indexer {
                 try indexAll()
             }
         } else {
-            try indexAll()
+            // One top-k replay for the whole run, not one per batch (``NoteIndex/deferringRankingReplay(_:)``).
+            try index.deferringRankingReplay { try indexAll() }
         }
         // Merges in the full-text index free the pages of the segments they merged: give them back.
         try index.reclaimFreeSpace()

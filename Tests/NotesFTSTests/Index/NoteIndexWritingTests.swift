@@ -89,12 +89,7 @@ import Testing
     }
 
     @Test func nestedTransactionsLeaveTheTopKReplayToTheOutermost() throws {
-        let index = try TestFolder().openIndex()
-        index.rankingSettings = RankingSettings(headSize: 2, minimumDocumentFrequency: 3, minimumShare: 0.1)
-        try index.transaction {
-            for number in 0..<10 { try index.save(Note(path: "app://\(number)", title: "T", body: "common word \(number)")) }
-        }
-        try index.rebuildRankingTables()
+        let index = try indexTrackingACommonWord()
         #expect(try RankingTables.isCurrent(index.connection))
         try index.transaction {
             try index.save(Note(path: "app://3", title: "T", body: "common word changed"))
@@ -105,5 +100,40 @@ import Testing
         #expect(try RankingTables.isCurrent(index.connection))
         #expect(try index.connection.scalarInt("SELECT df FROM topk_terms WHERE term = 'common'") == 11)
         #expect(try PostingStore.load("common", index.connection).count == 11)
+    }
+
+    @Test func aDeferredTopKReplayRunsAtTheEndOrAtTheLimit() throws {
+        let index = try indexTrackingACommonWord()
+        let db = index.connection
+        try index.deferringRankingReplay {
+            try index.save(Note(path: "app://3", title: "T", body: "common word changed"))
+            try index.save(Note(path: "app://10", title: "T", body: "common word added"))
+            // Committed, with the log left for the end: searches meanwhile score in full.
+            #expect(try db.scalarInt("SELECT count(*) FROM topk_log") == 3)
+            #expect(try !RankingTables.isCurrent(db))
+            #expect(try index.search("common").count == 11)
+        }
+        #expect(try RankingTables.isCurrent(db))
+        #expect(try db.scalarInt("SELECT df FROM topk_terms WHERE term = 'common'") == 11)
+        #expect(try PostingStore.load("common", db).count == 11)
+        index.deferredReplayLimit = 2
+        try index.deferringRankingReplay {
+            try index.save(Note(path: "app://11", title: "T", body: "common word more"))
+            #expect(try db.scalarInt("SELECT count(*) FROM topk_log") == 1)
+            try index.save(Note(path: "app://4", title: "T", body: "common word edited"))
+            #expect(try db.scalarInt("SELECT count(*) FROM topk_log") == 0, "replayed at the limit")
+        }
+        #expect(try PostingStore.load("common", db).count == 12)
+    }
+
+    /// An index of ten notes holding "common", with the top-k tables built and "common" tracked.
+    private func indexTrackingACommonWord() throws -> NoteIndex {
+        let index = try TestFolder().openIndex()
+        index.rankingSettings = RankingSettings(headSize: 2, minimumDocumentFrequency: 3, minimumShare: 0.1)
+        try index.transaction {
+            for number in 0..<10 { try index.save(Note(path: "app://\(number)", title: "T", body: "common word \(number)")) }
+        }
+        try index.rebuildRankingTables()
+        return index
     }
 }

@@ -137,4 +137,25 @@ import Testing
         #expect(try index.titles("replaced") == ["Note 3"])
         #expect(index.isConsistent)
     }
+
+    @Test func aRunReplaysTheTopKLogOnceAndKeepsThePostingsExact() throws {
+        let folder = TestFolder()
+        for number in 0..<12 { folder.write("n\(number).md", "# Note \(number)\ncommon word \(number)") }
+        let index = try folder.openIndex()
+        index.rankingSettings = RankingSettings(headSize: 2, minimumDocumentFrequency: 3, minimumShare: 0.1)
+        _ = try folder.index(index)
+        try index.rebuildRankingTables()
+        folder.write("n3.md", "# Note 3\ncommon common word changed")
+        folder.write("n12.md", "# Note 12\ncommon word new")
+        folder.remove("n5.md")
+        let indexer = Indexer(index: index)
+        indexer.batchSize = 1
+        let summary = try indexer.run(paths: [folder.notes])
+        #expect(summary.updated == 1 && summary.added == 1 && summary.removed == 1)
+        #expect(try RankingTables.isCurrent(index.connection))
+        let replayed = try PostingStore.load("common", index.connection)
+        #expect(replayed.count == 12)
+        try index.rebuildRankingTables()
+        #expect(try PostingStore.load("common", index.connection) == replayed)
+    }
 }
