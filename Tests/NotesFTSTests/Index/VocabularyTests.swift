@@ -3,17 +3,6 @@ import Testing
 @testable import NotesFTS
 
 @Suite struct VocabularyTests {
-    @Test(arguments: ["hello", "sourdough", "balloon", "aaaaa", "abcdefghijklmnopqrstuvwxyz", "mississippi"])
-    func deletionKeysEqualTheHashesOfTheDeletions(word: String) {
-        let expected = Vocabulary.deletions(of: Array(word.utf8)).map(Vocabulary.key)
-        #expect(Vocabulary.deletionKeys(of: word) == expected)
-    }
-
-    @Test(arguments: ["", "a", "abcd"])
-    func shortWordsHaveNoDeletionKeys(word: String) {
-        #expect(Vocabulary.deletionKeys(of: word).isEmpty)
-    }
-
     /// The bulk fill (a first build, `--rebuild`) and the note-by-note path (``Vocabulary/learn(_:from:)``)
     /// must leave the same words, stems and deletion keys.
     @Test func rebuildHoldsWhatNoteByNoteWritesLearn() throws {
@@ -37,9 +26,16 @@ import Testing
     private func contents(of index: NoteIndex) throws -> (words: Set<String>, keys: Set<String>) {
         try index.read { db in
             let words = try db.query("SELECT term || '|' || stem FROM vocabulary") { $0.text(0) ?? "" }
-            let keys = try db.query("SELECT s.key || '|' || v.term FROM spelling s JOIN vocabulary v ON v.id = s.term_id") {
-                $0.text(0) ?? ""
+            let pairs = try db.query("SELECT id, term FROM vocabulary") { ($0.int64(0), $0.text(1) ?? "") }
+            let terms = Dictionary(uniqueKeysWithValues: pairs)
+            var keys: [String] = []
+            let rows = try db.query("SELECT key, terms FROM spelling") { ($0.int64(0), $0.blob(1) ?? []) }
+            for (key, list) in rows {
+                for entry in SpellingKeys.entries(list) {
+                    keys.append("\(key)|\(terms[entry.id] ?? "?")|\(entry.length)")
+                }
             }
+            #expect(keys.count == Set(keys).count, "a word listed twice under one key")
             return (Set(words), Set(keys))
         }
     }

@@ -1,0 +1,109 @@
+/// The keys and rows of the `spelling` table from schema v8: for every indexed word, the strings left by
+/// deleting up to two letters from its first ``prefixLength`` letters (SymSpell's prefix length), each as a
+/// 31-bit hash; one row a key, listing the words (id and length) that have it.
+///
+/// Why a typo's lookup needs only these keys: if a word `w` is within `d` edits of the typed `t` (insertions,
+/// deletions, substitutions, adjacent transpositions; `d` ≤ 2), deleting from each word the letters those
+/// edits touch (at most `d` on each side; one letter of each swapped pair) leaves one common string `s`.
+/// Let `T` and `W` be the first ``prefixLength`` letters of `t` and `w`, and `k` and `m` the number of
+/// letters of `s` inside each: they are `s`'s first `k` and `m` letters. With `j = min(k, m)`, deleting from
+/// `T` every letter that is not among `s`'s first `j` leaves `s`'s first `j` letters, and so does the same
+/// from `W`. That costs `T` at most `d` deletions: when `j = k`, only `T`'s letters outside `s`; when
+/// `j = m < k`, `w` is longer than the prefix (else `W` would hold all of `s`), so `|T| − m ≤ |W| − m`, the
+/// letters of `W` outside `s`. Symmetrically for `W`. So `T` minus up to `d` letters equals `W` minus up to
+/// `d` letters: a word has every key of its prefix with up to two deletions, and the lookup of `t` probes the
+/// keys of `T` with up to `d` deletions (at most 29), then checks every word found by ``EditDistance``.
+/// `SpellingKeysTests` and `SpellingCompletenessTests` check it against the two-edit ball of sample words
+/// and against a scan of a vocabulary.
+enum SpellingKeys {
+    /// The schema version that introduced these keys (older indexes keep ``Vocabulary``'s one-deletion keys
+    /// of whole words in a `spelling(key, term_id)` table, read by `Spelling`'s legacy lookup).
+    static let schemaVersion = 8
+
+    /// How many leading letters of a word its keys are made from.
+    static let prefixLength = 7
+
+    /// How many letters a word's stored keys delete at most (the largest typo tolerance).
+    static let storedDeletions = 2
+
+    /// The table (schema v8): `terms` lists its words as varints (``appendEntry(id:length:to:)``).
+    static let schemaSQL = """
+        DROP TABLE IF EXISTS spelling;
+        CREATE TABLE spelling (
+          key   INTEGER PRIMARY KEY,
+          terms BLOB NOT NULL
+        );
+        """
+
+    /// Calls `body` once with each distinct key of `word`: its first ``prefixLength`` bytes with up to
+    /// `deletions` (0, 1 or 2) of them deleted, hashed by ``Vocabulary/key(_:)``'s FNV-1a. Any bytes work
+    /// (only whole words of `a`–`z` are stored, but a probe may be anything).
+    static func forEachKey(of word: some Collection<UInt8>, deletions: Int = storedDeletions, _ body: (Int64) -> Void) {
+        let prefix = Array(word.prefix(prefixLength))
+        var keys: [Int64] = [hash(prefix, skipping: -1, -1)]
+        if deletions >= 1 {
+            for first in prefix.indices {
+                keys.append(hash(prefix, skipping: first, -1))
+                guard deletions >= 2 else { continue }
+                for second in (first + 1)..<prefix.count { keys.append(hash(prefix, skipping: first, second)) }
+            }
+        }
+        keys.sort()
+        var previous: Int64 = -1
+        for key in keys where key != previous {
+            previous = key
+            body(key)
+        }
+    }
+
+    /// The distinct keys of `word` (``forEachKey(of:deletions:_:)``), in increasing order.
+    static func keys(of word: some Collection<UInt8>, deletions: Int = storedDeletions) -> [Int64] {
+        var keys: [Int64] = []
+        forEachKey(of: word, deletions: deletions) { keys.append($0) }
+        return keys
+    }
+
+    /// The 31-bit FNV-1a hash of `bytes` without the bytes at positions `first` and `second` (-1: none).
+    private static func hash(_ bytes: [UInt8], skipping first: Int, _ second: Int) -> Int64 {
+        var hash = Vocabulary.fnvOffsetBasis
+        for index in bytes.indices where index != first && index != second {
+            hash = Vocabulary.fnvStep(hash, bytes[index])
+        }
+        return Int64(hash & 0x7FFF_FFFF)
+    }
+
+    /// Appends one word of a row's `terms` list: `id << 6 | length` as an unsigned LEB128 varint (words are at
+    /// most 40 letters; a longer length is stored as 63, which no lookup takes for a near word).
+    static func appendEntry(id: Int64, length: Int, to bytes: inout [UInt8]) {
+        var value = UInt64(max(id, 0)) << 6 | UInt64(min(max(length, 0), 63))
+        while value >= 0x80 {
+            bytes.append(UInt8(value & 0x7F) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    /// Calls `body` with each word (id, length) of a row's `terms` list; a truncated or overlong last varint
+    /// (a damaged row) ends the list.
+    static func forEachEntry(in bytes: UnsafeRawBufferPointer, _ body: (_ id: Int64, _ length: Int) -> Void) {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        for byte in bytes {
+            guard shift < 63 else { return }
+            value |= UInt64(byte & 0x7F) << shift
+            if byte & 0x80 != 0 {
+                shift += 7
+                continue
+            }
+            body(Int64(value >> 6), Int(value & 0x3F))
+            (value, shift) = (0, 0)
+        }
+    }
+
+    /// The words of a row's `terms` list (``forEachEntry(in:_:)``).
+    static func entries(_ bytes: [UInt8]) -> [(id: Int64, length: Int)] {
+        var entries: [(id: Int64, length: Int)] = []
+        bytes.withUnsafeBytes { buffer in forEachEntry(in: buffer) { entries.append(($0, $1)) } }
+        return entries
+    }
+}
