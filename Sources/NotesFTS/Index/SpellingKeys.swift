@@ -35,41 +35,53 @@ enum SpellingKeys {
         );
         """
 
-    /// Calls `body` once with each distinct key of `word`: its first ``prefixLength`` bytes with up to
-    /// `deletions` (0, 1 or 2) of them deleted, hashed by ``Vocabulary/key(_:)``'s FNV-1a. Any bytes work
-    /// (only whole words of `a`–`z` are stored, but a probe may be anything).
-    static func forEachKey(of word: some Collection<UInt8>, deletions: Int = storedDeletions, _ body: (Int64) -> Void) {
-        let prefix = Array(word.prefix(prefixLength))
-        var keys: [Int64] = [hash(prefix, skipping: -1, -1)]
-        if deletions >= 1 {
-            for first in prefix.indices {
-                keys.append(hash(prefix, skipping: first, -1))
-                guard deletions >= 2 else { continue }
-                for second in (first + 1)..<prefix.count { keys.append(hash(prefix, skipping: first, second)) }
-            }
-        }
-        keys.sort()
-        var previous: Int64 = -1
-        for key in keys where key != previous {
-            previous = key
-            body(key)
-        }
-    }
-
-    /// The distinct keys of `word` (``forEachKey(of:deletions:_:)``), in increasing order.
+    /// The distinct keys of `word`: its first ``prefixLength`` bytes with up to `deletions` (0, 1 or 2) of them
+    /// deleted, hashed by ``Vocabulary/key(_:)``'s FNV-1a, in increasing order. Any bytes work (only whole
+    /// words of `a`–`z` are stored, but a probe may be anything).
     static func keys(of word: some Collection<UInt8>, deletions: Int = storedDeletions) -> [Int64] {
         var keys: [Int64] = []
-        forEachKey(of: word, deletions: deletions) { keys.append($0) }
+        fillKeys(of: word, deletions: deletions, into: &keys)
         return keys
     }
 
-    /// The 31-bit FNV-1a hash of `bytes` without the bytes at positions `first` and `second` (-1: none).
-    private static func hash(_ bytes: [UInt8], skipping first: Int, _ second: Int) -> Int64 {
-        var hash = Vocabulary.fnvOffsetBasis
-        for index in bytes.indices where index != first && index != second {
-            hash = Vocabulary.fnvStep(hash, bytes[index])
+    /// Replaces the contents of `keys` with ``keys(of:deletions:)``, reusing its storage (the fill calls it
+    /// for every word). The hash of the bytes before a deleted one is carried
+    /// forward, so no shorter string is built.
+    static func fillKeys(of word: some Collection<UInt8>, deletions: Int = storedDeletions, into keys: inout [Int64]) {
+        keys.removeAll(keepingCapacity: true)
+        var prefix: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &prefix) { bytes in
+            for byte in word.prefix(prefixLength) {
+                bytes[count] = byte
+                count += 1
+            }
         }
-        return Int64(hash & 0x7FFF_FFFF)
+        withUnsafeBytes(of: prefix) { raw in
+            let bytes = UnsafeRawBufferPointer(rebasing: raw[0..<count])
+            func hash(from start: Int, _ seed: UInt32, skipping skipped: Int) -> Int64 {
+                var hash = seed
+                for index in start..<count where index != skipped { hash = Vocabulary.fnvStep(hash, bytes[index]) }
+                return Int64(hash & 0x7FFF_FFFF)
+            }
+            keys.append(hash(from: 0, Vocabulary.fnvOffsetBasis, skipping: -1))
+            guard deletions >= 1 else { return }
+            var before = Vocabulary.fnvOffsetBasis  // the hash of bytes[..<first]
+            for first in 0..<count {
+                keys.append(hash(from: first + 1, before, skipping: -1))
+                if deletions >= 2 {
+                    for second in (first + 1)..<count { keys.append(hash(from: first + 1, before, skipping: second)) }
+                }
+                before = Vocabulary.fnvStep(before, bytes[first])
+            }
+        }
+        keys.sort()
+        var kept = 0
+        for index in keys.indices where kept == 0 || keys[index] != keys[kept - 1] {
+            keys[kept] = keys[index]
+            kept += 1
+        }
+        keys.removeLast(keys.count - kept)
     }
 
     /// Appends one word of a row's `terms` list: `id << 6 | length` as an unsigned LEB128 varint (words are at

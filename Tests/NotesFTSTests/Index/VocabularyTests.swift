@@ -22,6 +22,35 @@ import Testing
         #expect(rebuilt.keys.count > 100)
     }
 
+    /// Filling `spelling` in many passes over key ranges leaves the same rows as one pass.
+    @Test func passesOverKeyRangesFillTheSameRows() throws {
+        let index = try TestFolder().openIndex()
+        try index.save(Note(path: "/n/1.md", title: "Passes", body: "sourdough starter mississippi balloon aaaaaaa ab quuxfrobnicate"))
+        let terms = try index.read { try $0.query("SELECT term FROM vocabulary ORDER BY id") { $0.text(0) ?? "" } }
+        var fills: [[String]] = []
+        for pairsPerPass in [1_000_000, 50, 7, 1] {
+            try index.transaction {
+                try index.connection.execute("DELETE FROM spelling")
+                try Vocabulary.fillSpelling(index.connection, terms: terms, pairsPerPass: pairsPerPass)
+            }
+            fills.append(try index.read { try $0.query("SELECT key || ':' || hex(terms) FROM spelling ORDER BY key") { $0.text(0) ?? "" } })
+        }
+        #expect(fills[0].count > 100)
+        #expect(fills.allSatisfy { $0 == fills[0] })
+    }
+
+    /// The radix sort orders by key (the high 32 bits) and keeps the order of equal keys.
+    @Test func sortByKeyIsStable() {
+        var random = SeededGenerator(state: 3)
+        let pairs = (0..<5_000).map { offset in UInt64(random.next() % 300) << 32 | UInt64(offset) }
+        var sorted = pairs
+        Vocabulary.sortByKey(&sorted)
+        #expect(sorted == pairs.sorted())
+        var empty: [UInt64] = []
+        Vocabulary.sortByKey(&empty)
+        #expect(empty.isEmpty)
+    }
+
     /// Every word with its stem, and every (deletion key, word) pair, as comparable sets (ids may differ).
     private func contents(of index: NoteIndex) throws -> (words: Set<String>, keys: Set<String>) {
         try index.read { db in
