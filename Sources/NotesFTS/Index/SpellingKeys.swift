@@ -41,12 +41,20 @@ enum SpellingKeys {
     static func keys(of word: some Collection<UInt8>, deletions: Int = storedDeletions) -> [Int64] {
         var keys: [Int64] = []
         fillKeys(of: word, deletions: deletions, into: &keys)
+        keys.sort()
+        var kept = 0
+        for index in keys.indices where kept == 0 || keys[index] != keys[kept - 1] {
+            keys[kept] = keys[index]
+            kept += 1
+        }
+        keys.removeLast(keys.count - kept)
         return keys
     }
 
-    /// Replaces the contents of `keys` with ``keys(of:deletions:)``, reusing its storage (the fill calls it
-    /// for every word). The hash of the bytes before a deleted one is carried
-    /// forward, so no shorter string is built.
+    /// Replaces the contents of `keys` with the keys of `word`, unsorted and with a key repeated when two
+    /// deletions leave the same string (`aab` less either `a`), reusing its storage: the fill calls it for
+    /// every word and drops repeats once its pairs are sorted. The hash of the bytes before a deleted one is
+    /// carried forward, so no shorter string is built.
     static func fillKeys(of word: some Collection<UInt8>, deletions: Int = storedDeletions, into keys: inout [Int64]) {
         keys.removeAll(keepingCapacity: true)
         var prefix: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0)
@@ -75,13 +83,6 @@ enum SpellingKeys {
                 before = Vocabulary.fnvStep(before, bytes[first])
             }
         }
-        keys.sort()
-        var kept = 0
-        for index in keys.indices where kept == 0 || keys[index] != keys[kept - 1] {
-            keys[kept] = keys[index]
-            kept += 1
-        }
-        keys.removeLast(keys.count - kept)
     }
 
     /// Appends one word of a row's `terms` list: `id << 6 | length` as an unsigned LEB128 varint (words are at

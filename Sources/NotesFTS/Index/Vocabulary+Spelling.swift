@@ -49,7 +49,7 @@ extension Vocabulary {
         }
     }
 
-    /// Writes one `spelling` row per key of `pairs` (sorted `key << 32 | id`), listing its words.
+    /// Writes one `spelling` row per key of `pairs` (sorted `key << 32 | id`), listing its words once each.
     private static func writeSpellingRows(_ rows: BatchInsert, pairs: [UInt64], lengths: [Int]) throws {
         var start = 0
         while start < pairs.count {
@@ -58,7 +58,9 @@ extension Vocabulary {
             var end = start
             while end < pairs.count, pairs[end] >> 32 == key {
                 let id = Int(pairs[end] & 0xFFFF_FFFF)
-                SpellingKeys.appendEntry(id: Int64(id), length: lengths[id - 1], to: &entries)
+                if end == start || pairs[end] != pairs[end - 1] {
+                    SpellingKeys.appendEntry(id: Int64(id), length: lengths[id - 1], to: &entries)
+                }
                 end += 1
             }
             try rows.append(.integer(Int64(key)), .blob(entries))
