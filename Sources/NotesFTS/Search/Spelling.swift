@@ -35,7 +35,7 @@ enum Spelling {
         }
         // Document frequencies (a read of each word's postings) only for the nearest, where they break ties;
         // a word no note holds any more is dropped and the next distance tried.
-        for edits in Set(near.map(\.distance)).sorted() {
+        for edits in 1...distance where near.contains(where: { $0.distance == edits }) {
             var candidates: [Candidate] = []
             for (term, found) in near where found == edits {
                 let documents = try documentFrequency(of: term, db: db)
@@ -52,20 +52,34 @@ enum Spelling {
     /// words sharing a key or a hash with them), from the `spelling` rows of schema v8: the words listed under
     /// ``SpellingKeys`` of `typed` with up to `distance` deletions, of a length within `distance` of `typed`'s.
     static func prefixMatches(_ typed: [UInt8], distance: Int, db: Connection) throws -> [String] {
-        let keys = SpellingKeys.keys(of: typed, deletions: distance)
-        let keyList = "[" + keys.map(String.init).joined(separator: ",") + "]"
-        var ids = Set<Int64>()
-        _ = try db.query("SELECT terms FROM spelling WHERE key IN (SELECT value FROM json_each(?1))", [.text(keyList)]) { row in
-            row.withBlob(0) { bytes in
+        // Lists and arrays built by hand: a generic `map`/`joined`/`Set` here cost more runtime type lookups in
+        // a one-query process than the lookup itself.
+        var ids: [Int64] = []
+        let rows = try db.cached("SELECT terms FROM spelling WHERE key IN (SELECT value FROM json_each(?1))")
+        try rows.bind([.text(jsonList(SpellingKeys.keys(of: typed, deletions: distance)))])
+        while try rows.step() {
+            rows.withBlob(0) { bytes in
                 SpellingKeys.forEachEntry(in: bytes) { id, length in
-                    if abs(length - typed.count) <= distance { ids.insert(id) }
+                    if abs(length - typed.count) <= distance { ids.append(id) }
                 }
             }
         }
         guard !ids.isEmpty else { return [] }
-        let idList = "[" + ids.sorted().map(String.init).joined(separator: ",") + "]"
-        return try db.query("SELECT term FROM vocabulary WHERE id IN (SELECT value FROM json_each(?1))",
-                            [.text(idList)]) { $0.text(0) ?? "" }
+        var terms: [String] = []
+        let words = try db.cached("SELECT term FROM vocabulary WHERE id IN (SELECT value FROM json_each(?1))")
+        try words.bind([.text(jsonList(ids))])
+        while try words.step() { terms.append(words.text(0) ?? "") }
+        return terms
+    }
+
+    /// `numbers` as a JSON array for `json_each` (a number listed twice is harmless under `IN`).
+    private static func jsonList(_ numbers: [Int64]) -> String {
+        var list = "["
+        for number in numbers {
+            if list.utf8.count > 1 { list += "," }
+            list += String(number)
+        }
+        return list + "]"
     }
 
     /// How many notes hold `term` (0 for a word no note holds any more).
