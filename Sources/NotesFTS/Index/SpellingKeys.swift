@@ -1,6 +1,8 @@
 /// The keys and rows of the `spelling` table from schema v8: for every indexed word, the strings left by
 /// deleting up to two letters from its first ``prefixLength`` letters (SymSpell's prefix length), each as a
-/// 31-bit hash; one row a key, listing the words (id and length) that have it.
+/// 31-bit hash (a key); one row a bucket of 4,096 consecutive keys (``bucket(of:)``), listing each (key,
+/// word) pair in it: about 20 pairs a row, so a lookup reads one small row a key and a fill writes a sixth
+/// as many rows as there are keys.
 ///
 /// Why a typo's lookup needs only these keys: if a word `w` is within `d` edits of the typed `t` (insertions,
 /// deletions, substitutions, adjacent transpositions; `d` ≤ 2), deleting from each word the letters those
@@ -26,14 +28,20 @@ enum SpellingKeys {
     /// How many letters a word's stored keys delete at most (the largest typo tolerance).
     static let storedDeletions = 2
 
-    /// The table (schema v8): `terms` lists its words as varints (``appendEntry(id:length:to:)``).
+    /// The table (schema v8): `entries` lists the bucket's (key, word) pairs (``appendEntry(key:id:length:to:)``).
     static let schemaSQL = """
         DROP TABLE IF EXISTS spelling;
         CREATE TABLE spelling (
-          key   INTEGER PRIMARY KEY,
-          terms BLOB NOT NULL
+          bucket  INTEGER PRIMARY KEY,
+          entries BLOB NOT NULL
         );
         """
+
+    /// How many low bits of a key its bucket leaves out (the rest is the bucket).
+    static let bucketBits: Int64 = 12
+
+    /// The `spelling` row a key is listed in.
+    static func bucket(of key: Int64) -> Int64 { key >> bucketBits }
 
     /// The distinct keys of `word`: its first ``prefixLength`` bytes with up to `deletions` (0, 1 or 2) of them
     /// deleted, hashed by ``Vocabulary/key(_:)``'s FNV-1a, in increasing order. Any bytes work (only whole
@@ -85,10 +93,16 @@ enum SpellingKeys {
         }
     }
 
-    /// Appends one word of a row's `terms` list: `id << 6 | length` as an unsigned LEB128 varint (words are at
-    /// most 40 letters; a longer length is stored as 63, which no lookup takes for a near word).
-    static func appendEntry(id: Int64, length: Int, to bytes: inout [UInt8]) {
-        var value = UInt64(max(id, 0)) << 6 | UInt64(min(max(length, 0), 63))
+    /// Appends one (key, word) pair to a row's `entries`: the key's low ``bucketBits`` bits, then
+    /// `id << 6 | length`, each an unsigned LEB128 varint (words are at most 40 letters; a longer length is
+    /// stored as 63, which no lookup takes for a near word).
+    static func appendEntry(key: Int64, id: Int64, length: Int, to bytes: inout [UInt8]) {
+        appendVarint(UInt64(key & (1 << bucketBits - 1)), to: &bytes)
+        appendVarint(UInt64(max(id, 0)) << 6 | UInt64(min(max(length, 0), 63)), to: &bytes)
+    }
+
+    private static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
+        var value = value
         while value >= 0x80 {
             bytes.append(UInt8(value & 0x7F) | 0x80)
             value >>= 7
@@ -96,11 +110,13 @@ enum SpellingKeys {
         bytes.append(UInt8(value))
     }
 
-    /// Calls `body` with each word (id, length) of a row's `terms` list; a truncated or overlong last varint
-    /// (a damaged row) ends the list.
-    static func forEachEntry(in bytes: UnsafeRawBufferPointer, _ body: (_ id: Int64, _ length: Int) -> Void) {
+    /// Calls `body` with each (key, word id, length) of the `entries` of the row of `bucket`; a truncated or
+    /// overlong varint (a damaged row) ends the list.
+    static func forEachEntry(in bytes: UnsafeRawBufferPointer, bucket: Int64,
+                             _ body: (_ key: Int64, _ id: Int64, _ length: Int) -> Void) {
         var value: UInt64 = 0
         var shift: UInt64 = 0
+        var low: Int64?
         for byte in bytes {
             guard shift < 63 else { return }
             value |= UInt64(byte & 0x7F) << shift
@@ -108,15 +124,20 @@ enum SpellingKeys {
                 shift += 7
                 continue
             }
-            body(Int64(value >> 6), Int(value & 0x3F))
+            if let key = low {
+                body(bucket << bucketBits | key, Int64(value >> 6), Int(value & 0x3F))
+                low = nil
+            } else {
+                low = Int64(value & (1 << UInt64(bucketBits) - 1))
+            }
             (value, shift) = (0, 0)
         }
     }
 
-    /// The words of a row's `terms` list (``forEachEntry(in:_:)``).
-    static func entries(_ bytes: [UInt8]) -> [(id: Int64, length: Int)] {
-        var entries: [(id: Int64, length: Int)] = []
-        bytes.withUnsafeBytes { buffer in forEachEntry(in: buffer) { entries.append(($0, $1)) } }
+    /// The (key, word id, length) pairs of a row's `entries` (``forEachEntry(in:bucket:_:)``).
+    static func entries(_ bytes: [UInt8], bucket: Int64) -> [(key: Int64, id: Int64, length: Int)] {
+        var entries: [(key: Int64, id: Int64, length: Int)] = []
+        bytes.withUnsafeBytes { buffer in forEachEntry(in: buffer, bucket: bucket) { entries.append(($0, $1, $2)) } }
         return entries
     }
 }

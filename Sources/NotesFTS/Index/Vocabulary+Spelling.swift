@@ -5,23 +5,24 @@ extension Vocabulary {
     static let spellingPairsPerPass = 4_000_000
 
     /// Fills `spelling` (emptied by the caller) with the ``SpellingKeys`` of `terms`, whose ids are their
-    /// offsets plus one: one row a key, its words in id order, written in key order by multi-row statements.
+    /// offsets plus one: one row a bucket, its pairs in key then id order, written in bucket order by
+    /// multi-row statements.
     ///
-    /// Each word has up to 29 keys, so a large vocabulary is done in passes over key ranges (each pass hashes
-    /// every word again and keeps the keys of its range), holding at most about ``spellingPairsPerPass``
-    /// pairs, packed as `key << 32 | id`, sorted in memory.
+    /// Each word has up to 29 keys, so a large vocabulary is done in passes over bucket ranges (each pass
+    /// hashes every word again and keeps the keys of its range), holding at most about
+    /// ``spellingPairsPerPass`` pairs, packed as `key << 32 | id`, sorted in memory.
     static func fillSpelling(_ db: Connection, terms: [String], pairsPerPass: Int = spellingPairsPerPass) throws {
         let lengths = terms.map { $0.utf8.count }
         let estimate = terms.count * 27
         let passes = UInt64(max(1, (estimate + pairsPerPass - 1) / max(pairsPerPass, 1)))
-        let rows = try BatchInsert(db, "INSERT INTO spelling(key, terms)", columns: 2)
+        let rows = try BatchInsert(db, "INSERT INTO spelling(bucket, entries)", columns: 2)
         var keys: [Int64] = []
         for pass in 0..<passes {
             var pairs: [UInt64] = []
             pairs.reserveCapacity(estimate / Int(passes) + estimate / 8)
             for (offset, term) in terms.enumerated() {
                 SpellingKeys.fillKeys(of: term.utf8, into: &keys)
-                for key in keys where (UInt64(key) &* passes) >> 31 == pass {
+                for key in keys where (UInt64(SpellingKeys.bucket(of: key)) &* passes) >> (31 - UInt64(SpellingKeys.bucketBits)) == pass {
                     pairs.append(UInt64(key) << 32 | UInt64(offset + 1))
                 }
             }
@@ -49,21 +50,21 @@ extension Vocabulary {
         }
     }
 
-    /// Writes one `spelling` row per key of `pairs` (sorted `key << 32 | id`), listing its words once each.
+    /// Writes one `spelling` row per bucket of `pairs` (sorted `key << 32 | id`), listing each pair once.
     private static func writeSpellingRows(_ rows: BatchInsert, pairs: [UInt64], lengths: [Int]) throws {
         var start = 0
         while start < pairs.count {
-            let key = pairs[start] >> 32
+            let bucket = SpellingKeys.bucket(of: Int64(pairs[start] >> 32))
             var entries: [UInt8] = []
             var end = start
-            while end < pairs.count, pairs[end] >> 32 == key {
-                let id = Int(pairs[end] & 0xFFFF_FFFF)
+            while end < pairs.count, SpellingKeys.bucket(of: Int64(pairs[end] >> 32)) == bucket {
                 if end == start || pairs[end] != pairs[end - 1] {
-                    SpellingKeys.appendEntry(id: Int64(id), length: lengths[id - 1], to: &entries)
+                    let id = Int(pairs[end] & 0xFFFF_FFFF)
+                    SpellingKeys.appendEntry(key: Int64(pairs[end] >> 32), id: Int64(id), length: lengths[id - 1], to: &entries)
                 }
                 end += 1
             }
-            try rows.append(.integer(Int64(key)), .blob(entries))
+            try rows.append(.integer(bucket), .blob(entries))
             start = end
         }
     }

@@ -6,9 +6,9 @@ import SQLiteKit
 ///
 /// - `vocabulary(id, term, stem)`: each lower-case ASCII word of `notes_fts` and its inflection stem
 ///   (``PorterStemmer/inflectionStem(_:)``), so a query word finds its other forms with one indexed lookup;
-/// - `spelling(key, terms)` (schema v8, ``SpellingKeys``): the deletion neighbourhood of each word's first seven
-///   letters (up to two letters deleted, hashed), one row a key listing its words, so the words near a
-///   misspelling are found by at most 29 row lookups instead of a scan of the vocabulary. Schema v5–v7 kept
+/// - `spelling(bucket, entries)` (schema v8, ``SpellingKeys``): the deletion neighbourhood of each word's first
+///   seven letters (up to two letters deleted, hashed), one row a bucket of keys listing their words, so the
+///   words near a misspelling are found by at most 29 row lookups instead of a scan of the vocabulary. Schema v5–v7 kept
 ///   `spelling(key, term_id)` instead: the one-letter deletions of whole words of five letters or more, which
 ///   a two-edit lookup probed a few thousand times (`Spelling`'s legacy lookup still reads it, for an older
 ///   index opened read-only).
@@ -74,14 +74,15 @@ enum Vocabulary {
             try db.run("INSERT INTO vocabulary(term, stem) VALUES (?1, ?2) ON CONFLICT(term) DO NOTHING",
                        [.text(word), .text(PorterStemmer.inflectionStem(word))])
             guard db.changes > 0 else { continue }
-            var entry: [UInt8] = []
-            SpellingKeys.appendEntry(id: db.lastInsertRowID, length: word.utf8.count, to: &entry)
+            let id = db.lastInsertRowID
             for key in SpellingKeys.keys(of: word.utf8) {
+                var entry: [UInt8] = []
+                SpellingKeys.appendEntry(key: key, id: id, length: word.utf8.count, to: &entry)
                 // `||` concatenates the bytes (as text); the cast keeps the row a blob.
                 try db.run("""
-                    INSERT INTO spelling(key, terms) VALUES (?1, ?2)
-                    ON CONFLICT(key) DO UPDATE SET terms = CAST(terms || excluded.terms AS BLOB)
-                    """, [.integer(key), .blob(entry)])
+                    INSERT INTO spelling(bucket, entries) VALUES (?1, ?2)
+                    ON CONFLICT(bucket) DO UPDATE SET entries = CAST(entries || excluded.entries AS BLOB)
+                    """, [.integer(SpellingKeys.bucket(of: key)), .blob(entry)])
             }
         }
     }

@@ -5,7 +5,7 @@ import SQLiteKit
 /// From schema v8 the `spelling` table holds, for every indexed word, the hashes of its first seven letters
 /// with up to two of them deleted (``SpellingKeys``, where the proof is): the words within `d` edits of `t`
 /// are among those listed under the keys of `t`'s first seven letters with up to `d` deleted (at most 29
-/// keys, one statement), of a length within `d` of `t`'s. An index of schema v5–v7 opened read-only keeps
+/// keys, their rows read by one statement), of a length within `d` of `t`'s. An index of schema v5–v7 opened read-only keeps
 /// the one-deletion keys of whole words, read by ``legacyMatches(_:distance:db:)``. Every candidate is then
 /// checked by ``EditDistance``.
 enum Spelling {
@@ -54,13 +54,17 @@ enum Spelling {
     static func prefixMatches(_ typed: [UInt8], distance: Int, db: Connection) throws -> [String] {
         // Lists and arrays built by hand: a generic `map`/`joined`/`Set` here cost more runtime type lookups in
         // a one-query process than the lookup itself.
+        let keys = SpellingKeys.keys(of: typed, deletions: distance)
+        var buckets: [Int64] = []
+        for key in keys where !buckets.contains(SpellingKeys.bucket(of: key)) { buckets.append(SpellingKeys.bucket(of: key)) }
         var ids: [Int64] = []
-        let rows = try db.cached("SELECT terms FROM spelling WHERE key IN (SELECT value FROM json_each(?1))")
-        try rows.bind([.text(jsonList(SpellingKeys.keys(of: typed, deletions: distance)))])
+        let rows = try db.cached("SELECT bucket, entries FROM spelling WHERE bucket IN (SELECT value FROM json_each(?1))")
+        try rows.bind([.text(jsonList(buckets))])
         while try rows.step() {
-            rows.withBlob(0) { bytes in
-                SpellingKeys.forEachEntry(in: bytes) { id, length in
-                    if abs(length - typed.count) <= distance { ids.append(id) }
+            let bucket = rows.int64(0)
+            rows.withBlob(1) { bytes in
+                SpellingKeys.forEachEntry(in: bytes, bucket: bucket) { key, id, length in
+                    if abs(length - typed.count) <= distance, keys.contains(key) { ids.append(id) }
                 }
             }
         }

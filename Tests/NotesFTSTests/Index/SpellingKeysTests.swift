@@ -40,28 +40,36 @@ import Testing
     }
 
     @Test func entriesRoundTrip() {
-        let words: [(id: Int64, length: Int)] = [(1, 2), (127, 40), (128, 5), (398_494, 14), (1 << 40, 9), (0, 0), (5, 63)]
+        let bucket: Int64 = 0x7FFFF
+        let pairs: [(key: Int64, id: Int64, length: Int)] = [
+            (bucket << 12, 1, 2), (bucket << 12 | 0xFFF, 127, 40), (bucket << 12 | 5, 128, 5),
+            (bucket << 12 | 127, 398_494, 14), (bucket << 12 | 128, 1 << 40, 9), (bucket << 12, 0, 0), (bucket << 12 | 9, 5, 63),
+        ]
         var bytes: [UInt8] = []
-        for word in words { SpellingKeys.appendEntry(id: word.id, length: word.length, to: &bytes) }
-        let decoded = SpellingKeys.entries(bytes)
-        #expect(decoded.map(\.id) == words.map(\.id))
-        #expect(decoded.map(\.length) == words.map(\.length))
+        for pair in pairs { SpellingKeys.appendEntry(key: pair.key, id: pair.id, length: pair.length, to: &bytes) }
+        let decoded = SpellingKeys.entries(bytes, bucket: bucket)
+        #expect(decoded.map(\.key) == pairs.map(\.key))
+        #expect(decoded.map(\.id) == pairs.map(\.id))
+        #expect(decoded.map(\.length) == pairs.map(\.length))
+        #expect(pairs.allSatisfy { SpellingKeys.bucket(of: $0.key) == bucket })
     }
 
     @Test func anOverlongLengthIsStoredAs63AndANegativeIdAs0() {
         var bytes: [UInt8] = []
-        SpellingKeys.appendEntry(id: -5, length: 1000, to: &bytes)
-        #expect(SpellingKeys.entries(bytes).map(\.id) == [0])
-        #expect(SpellingKeys.entries(bytes).map(\.length) == [63])
+        SpellingKeys.appendEntry(key: 7, id: -5, length: 1000, to: &bytes)
+        #expect(SpellingKeys.entries(bytes, bucket: 0).map(\.id) == [0])
+        #expect(SpellingKeys.entries(bytes, bucket: 0).map(\.length) == [63])
     }
 
-    /// A damaged row (a varint cut short, or longer than any written) ends its list instead of trapping.
+    /// A damaged row (a varint cut short, longer than any written, or a key without its word) ends its list
+    /// instead of trapping.
     @Test func damagedListsEndEarly() {
         var bytes: [UInt8] = []
-        SpellingKeys.appendEntry(id: 300, length: 7, to: &bytes)
-        #expect(SpellingKeys.entries(bytes + [0x80, 0x80]).map(\.id) == [300])
-        #expect(SpellingKeys.entries(bytes + [UInt8](repeating: 0xFF, count: 20) + bytes).map(\.id) == [300])
-        #expect(SpellingKeys.entries([]).isEmpty)
+        SpellingKeys.appendEntry(key: 33, id: 300, length: 7, to: &bytes)
+        #expect(SpellingKeys.entries(bytes + [0x80, 0x80], bucket: 0).map(\.id) == [300])
+        #expect(SpellingKeys.entries(bytes + [0x05], bucket: 0).map(\.id) == [300])
+        #expect(SpellingKeys.entries(bytes + [UInt8](repeating: 0xFF, count: 20) + bytes, bucket: 0).map(\.id) == [300])
+        #expect(SpellingKeys.entries([], bucket: 0).isEmpty)
     }
 
     /// The proof in ``SpellingKeys``, checked: every word within `d` edits of a typed word (`d` = 1, 2; over the

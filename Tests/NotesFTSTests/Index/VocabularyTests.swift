@@ -22,7 +22,7 @@ import Testing
         #expect(rebuilt.keys.count > 100)
     }
 
-    /// Filling `spelling` in many passes over key ranges leaves the same rows as one pass.
+    /// Filling `spelling` in many passes over bucket ranges leaves the same rows as one pass.
     @Test func passesOverKeyRangesFillTheSameRows() throws {
         let index = try TestFolder().openIndex()
         try index.save(Note(path: "/n/1.md", title: "Passes", body: "sourdough starter mississippi balloon aaaaaaa ab quuxfrobnicate"))
@@ -33,7 +33,7 @@ import Testing
                 try index.connection.execute("DELETE FROM spelling")
                 try Vocabulary.fillSpelling(index.connection, terms: terms, pairsPerPass: pairsPerPass)
             }
-            fills.append(try index.read { try $0.query("SELECT key || ':' || hex(terms) FROM spelling ORDER BY key") { $0.text(0) ?? "" } })
+            fills.append(try index.read { try $0.query("SELECT bucket || ':' || hex(entries) FROM spelling ORDER BY bucket") { $0.text(0) ?? "" } })
         }
         #expect(fills[0].count > 100)
         #expect(fills.allSatisfy { $0 == fills[0] })
@@ -58,10 +58,11 @@ import Testing
             let pairs = try db.query("SELECT id, term FROM vocabulary") { ($0.int64(0), $0.text(1) ?? "") }
             let terms = Dictionary(uniqueKeysWithValues: pairs)
             var keys: [String] = []
-            let rows = try db.query("SELECT key, terms FROM spelling") { ($0.int64(0), $0.blob(1) ?? []) }
-            for (key, list) in rows {
-                for entry in SpellingKeys.entries(list) {
-                    keys.append("\(key)|\(terms[entry.id] ?? "?")|\(entry.length)")
+            let rows = try db.query("SELECT bucket, entries FROM spelling") { ($0.int64(0), $0.blob(1) ?? []) }
+            for (bucket, list) in rows {
+                for entry in SpellingKeys.entries(list, bucket: bucket) {
+                    #expect(SpellingKeys.bucket(of: entry.key) == bucket)
+                    keys.append("\(entry.key)|\(terms[entry.id] ?? "?")|\(entry.length)")
                 }
             }
             #expect(keys.count == Set(keys).count, "a word listed twice under one key")

@@ -79,7 +79,7 @@ import SQLiteKit
         #expect(suggestedAfter.map(\.word) == suggestedBefore.map(\.word))
         #expect(suggestedAfter.map(\.suggestions) == suggestedBefore.map(\.suggestions))
         let columns = try upgraded.read { try $0.query("SELECT name FROM pragma_table_info('spelling')") { $0.text(0) ?? "" } }
-        #expect(columns == ["key", "terms"])
+        #expect(columns == ["bucket", "entries"])
         #expect(try upgraded.checkIntegrity().isOK)
     }
 }
