@@ -1,8 +1,8 @@
 /// The keys and rows of the `spelling` table from schema v8: for every indexed word, the strings left by
 /// deleting up to two letters from its first ``prefixLength`` letters (SymSpell's prefix length), each as a
-/// 31-bit hash (a key); one row a bucket of 4,096 consecutive keys (``bucket(of:)``), listing each (key,
-/// word) pair in it: about 20 pairs a row, so a lookup reads one small row a key and a fill writes a sixth
-/// as many rows as there are keys.
+/// 31-bit hash (a key); one row a bucket of 4,096 consecutive keys (``bucket(of:)``), listing each key's
+/// words in it: about 20 (key, word) pairs a row, so a lookup reads one small row a key and a fill writes a
+/// sixth as many rows as there are keys.
 ///
 /// Why a typo's lookup needs only these keys: if a word `w` is within `d` edits of the typed `t` (insertions,
 /// deletions, substitutions, adjacent transpositions; `d` ≤ 2), deleting from each word the letters those
@@ -28,7 +28,7 @@ enum SpellingKeys {
     /// How many letters a word's stored keys delete at most (the largest typo tolerance).
     static let storedDeletions = 2
 
-    /// The table (schema v8): `entries` lists the bucket's (key, word) pairs (``appendEntry(key:id:length:to:)``).
+    /// The table (schema v8): `entries` lists the bucket's keys with their words (``appendGroup(key:count:to:)``).
     static let schemaSQL = """
         DROP TABLE IF EXISTS spelling;
         CREATE TABLE spelling (
@@ -93,12 +93,24 @@ enum SpellingKeys {
         }
     }
 
-    /// Appends one (key, word) pair to a row's `entries`: the key's low ``bucketBits`` bits, then
-    /// `id << 6 | length`, each an unsigned LEB128 varint (words are at most 40 letters; a longer length is
-    /// stored as 63, which no lookup takes for a near word).
-    static func appendEntry(key: Int64, id: Int64, length: Int, to bytes: inout [UInt8]) {
+    /// Appends a group of one key's words to a row's `entries`: the key's low ``bucketBits`` bits and how many
+    /// words follow, each an unsigned LEB128 varint; then `count` calls of ``appendWord(id:length:to:)``. A key
+    /// may have several groups in a row (note-by-note writes append one a new word).
+    static func appendGroup(key: Int64, count: Int, to bytes: inout [UInt8]) {
         appendVarint(UInt64(key & (1 << bucketBits - 1)), to: &bytes)
+        appendVarint(UInt64(max(count, 0)), to: &bytes)
+    }
+
+    /// Appends one word of a group: `id << 6 | length` as a varint (words are at most 40 letters; a longer
+    /// length is stored as 63, which no lookup takes for a near word).
+    static func appendWord(id: Int64, length: Int, to bytes: inout [UInt8]) {
         appendVarint(UInt64(max(id, 0)) << 6 | UInt64(min(max(length, 0), 63)), to: &bytes)
+    }
+
+    /// Appends a group of one (key, word) pair.
+    static func appendEntry(key: Int64, id: Int64, length: Int, to bytes: inout [UInt8]) {
+        appendGroup(key: key, count: 1, to: &bytes)
+        appendWord(id: id, length: length, to: &bytes)
     }
 
     private static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
@@ -116,7 +128,8 @@ enum SpellingKeys {
                              _ body: (_ key: Int64, _ id: Int64, _ length: Int) -> Void) {
         var value: UInt64 = 0
         var shift: UInt64 = 0
-        var low: Int64?
+        var key: Int64?
+        var remaining: UInt64?
         for byte in bytes {
             guard shift < 63 else { return }
             value |= UInt64(byte & 0x7F) << shift
@@ -124,11 +137,15 @@ enum SpellingKeys {
                 shift += 7
                 continue
             }
-            if let key = low {
-                body(bucket << bucketBits | key, Int64(value >> 6), Int(value & 0x3F))
-                low = nil
+            if let groupKey = key, let count = remaining {
+                body(groupKey, Int64(value >> 6), Int(value & 0x3F))
+                remaining = count > 1 ? count - 1 : nil
+                if remaining == nil { key = nil }
+            } else if key != nil {
+                remaining = value > 0 ? value : nil
+                if remaining == nil { key = nil }
             } else {
-                low = Int64(value & (1 << UInt64(bucketBits) - 1))
+                key = bucket << bucketBits | Int64(value & (1 << UInt64(bucketBits) - 1))
             }
             (value, shift) = (0, 0)
         }

@@ -50,22 +50,28 @@ extension Vocabulary {
         }
     }
 
-    /// Writes one `spelling` row per bucket of `pairs` (sorted `key << 32 | id`), listing each pair once.
+    /// Writes one `spelling` row per bucket of `pairs` (sorted `key << 32 | id`), each key's words once each.
     private static func writeSpellingRows(_ rows: BatchInsert, pairs: [UInt64], lengths: [Int]) throws {
         var start = 0
         while start < pairs.count {
             let bucket = SpellingKeys.bucket(of: Int64(pairs[start] >> 32))
             var entries: [UInt8] = []
-            var end = start
-            while end < pairs.count, SpellingKeys.bucket(of: Int64(pairs[end] >> 32)) == bucket {
-                if end == start || pairs[end] != pairs[end - 1] {
-                    let id = Int(pairs[end] & 0xFFFF_FFFF)
-                    SpellingKeys.appendEntry(key: Int64(pairs[end] >> 32), id: Int64(id), length: lengths[id - 1], to: &entries)
+            while start < pairs.count, SpellingKeys.bucket(of: Int64(pairs[start] >> 32)) == bucket {
+                let key = pairs[start] >> 32
+                var end = start + 1
+                var count = 1
+                while end < pairs.count, pairs[end] >> 32 == key {
+                    if pairs[end] != pairs[end - 1] { count += 1 }
+                    end += 1
                 }
-                end += 1
+                SpellingKeys.appendGroup(key: Int64(key), count: count, to: &entries)
+                for index in start..<end where index == start || pairs[index] != pairs[index - 1] {
+                    let id = Int(pairs[index] & 0xFFFF_FFFF)
+                    SpellingKeys.appendWord(id: Int64(id), length: lengths[id - 1], to: &entries)
+                }
+                start = end
             }
             try rows.append(.integer(bucket), .blob(entries))
-            start = end
         }
     }
 }

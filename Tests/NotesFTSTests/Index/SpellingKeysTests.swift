@@ -54,6 +54,20 @@ import Testing
         #expect(pairs.allSatisfy { SpellingKeys.bucket(of: $0.key) == bucket })
     }
 
+    /// A row lists groups (a key, how many words, the words); a key may have several, and an empty one.
+    @Test func groupsOfWordsRoundTrip() {
+        var bytes: [UInt8] = []
+        SpellingKeys.appendGroup(key: 3 << 12 | 200, count: 3, to: &bytes)
+        for id: Int64 in [10, 11, 500_000] { SpellingKeys.appendWord(id: id, length: 9, to: &bytes) }
+        SpellingKeys.appendGroup(key: 3 << 12 | 1, count: 0, to: &bytes)
+        SpellingKeys.appendEntry(key: 3 << 12 | 200, id: 12, length: 8, to: &bytes)
+        let decoded = SpellingKeys.entries(bytes, bucket: 3)
+        let key: Int64 = 3 << 12 | 200
+        #expect(decoded.map(\.key) == [key, key, key, key])
+        #expect(decoded.map(\.id) == [10, 11, 500_000, 12])
+        #expect(decoded.map(\.length) == [9, 9, 9, 8])
+    }
+
     @Test func anOverlongLengthIsStoredAs63AndANegativeIdAs0() {
         var bytes: [UInt8] = []
         SpellingKeys.appendEntry(key: 7, id: -5, length: 1000, to: &bytes)
