@@ -32,6 +32,28 @@ import SQLiteKit
         #expect(try corrections(index, typed) == [QueryCorrection(typed: typed, replacement: expected)])
     }
 
+    /// Short words too (what a suggestion for a 4- to 6-letter word looks up, within two edits): the lookup
+    /// finds exactly what a scan of the vocabulary finds. The one-deletion keys of schema v5–v7 held no word
+    /// under five letters, so their lookup missed a 3- or 4-letter word two edits away that is not the typed
+    /// word less letters (`ohxg` → `oxhe`).
+    @Test func shortWordsAreFoundAsAScanFindsThem() throws {
+        var random = SeededGenerator(state: 29)
+        let letters = Array("abcdef".utf8)
+        let words = (0..<250).map { _ in String(decoding: (0..<(2 + Int(random.next() % 5))).map { _ in random.pick(letters) }, as: UTF8.self) }
+        let index = try makeIndex(words)
+        let vocabulary = Set(words)
+        for _ in 0..<80 {
+            let typed = (0..<(4 + Int(random.next() % 3))).map { _ in random.pick(letters) }
+            let text = String(decoding: typed, as: UTF8.self)
+            guard !vocabulary.contains(text) else { continue }
+            let distances = vocabulary.map { ($0, EditDistance.between(typed, Array($0.utf8), limit: 2)) }.filter { $0.1 <= 2 }
+            let nearest = distances.map { $0.1 }.min()
+            let scanned = Set(distances.filter { $0.1 == nearest }.map { $0.0 })
+            let found = try index.read { try Spelling.candidates(for: text, within: 2, db: $0) }
+            #expect(Set(found.map(\.term)) == scanned, "\(text)")
+        }
+    }
+
     /// Hostile query words: too long to be a word, Korean, accented, digits: no correction, no error.
     @Test(arguments: [String(repeating: "sourdough", count: 1000), "abcdefghijklmnopqrstuvwxyzabcdefghijklmno",
                       "사워도우빵을", "sourd0ugh", "12345678901", "ŝóùrdôùgh"])
