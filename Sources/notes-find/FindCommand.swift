@@ -70,7 +70,26 @@ enum FindCommand: Command {
         if let number = options.open { return try open(number, search, index, options) }
         let found = try searchAndPrint(search, index, options, output, started: started)
         if found == 0, let suggest = search.suggest { try suggest(index) }
+        if found == 0, options.since != nil || options.until != nil, let hint = try periodHint(index) {
+            Terminal.writeErrorLine("\(name): \(hint)")
+        }
         return found > 0 ? 0 : 1
+    }
+
+    /// Why `--since`/`--until` may have found nothing: the span of the modified dates notes state, and the
+    /// notes only the file system dated, which date filters skip. `nil` for an index without notes.
+    static func periodHint(_ index: NoteIndex) throws -> String? {
+        let span = try index.dateSpan(of: .modified)
+        let day = { (date: Date) in String(Timestamp.format(date).prefix(10)) }
+        var parts: [String] = []
+        if let earliest = span.earliest, let latest = span.latest {
+            parts.append("the notes' own modified dates run from \(day(earliest)) to \(day(latest))")
+        }
+        if span.fileDatedNotes > 0 {
+            let count = span.fileDatedNotes
+            parts.append("\(count) note\(count == 1 ? " is" : "s are") dated only by file times, which date filters skip")
+        }
+        return parts.isEmpty ? nil : "no notes modified in that period; " + parts.joined(separator: "; ")
     }
 
     /// The search for the query words: parsed, then (unless `--exact`) widened to other word forms and

@@ -66,6 +66,20 @@ import Testing
         #expect(modified == modified.sorted(by: >))
     }
 
+    @Test func aPeriodWithNoNotesSaysWhatDatesTheIndexHas() throws {
+        let runner = CommandRunner()
+        runner.write("a.md", "---\nmodified: 2024-01-05\n---\n# A\n\nalpha\n")
+        runner.write("b.md", "---\nmodified: 2024-03-01\n---\n# B\n\nbeta\n")
+        runner.write("undated.md", "# Undated\n\nonly a file time\n")
+        #expect(try runner.index([runner.notes]).status == 0)
+        let result = try runner.find(["--since", "2w"])
+        #expect(result.status == 1 && result.stdout.isEmpty)
+        #expect(result.stderr == "notes-find: no notes modified in that period; the notes' own modified dates run from "
+                + "2024-01-05 to 2024-03-01; 1 note is dated only by file times, which date filters skip\n")
+        let within = try runner.find(["-l", "--since", "2024-02-01"])
+        #expect(within.status == 0 && within.stdout == "notes/b.md\n" && within.stderr.isEmpty)
+    }
+
     @Test func unquotedExclusionStdinAndColourAlias() throws {
         let runner = try indexedRunner()
         let quoted = try runner.find(["-l", "meeting -draft"])
