@@ -69,7 +69,7 @@ struct FindOptions: CommandOptions {
             if substring.isEmpty {
                 throw UsageError("empty --substring; give the text to find, e.g. `notes-find --substring 'talog'`")
             }
-        } else if queryText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && search.dateFilters.isEmpty {
+        } else if queryText.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) && search.dateFilters.isEmpty {
             // `--since`/`--until` alone list the notes of that period.
             throw UsageError("empty query; give words to search for, e.g. `notes-find deploy` (see --help)")
         }

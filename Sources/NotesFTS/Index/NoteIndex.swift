@@ -43,6 +43,8 @@ public final class NoteIndex: @unchecked Sendable {
     let createdFile: Bool
     /// Whether a write failed because the disk is full (guarded by `lock`).
     var sawFullDisk = false
+    /// How many ``transaction(_:)`` calls are open on the writer connection (guarded by `lock`).
+    private var transactionDepth = 0
     /// Thresholds of the top-k side tables (guarded by `lock`).
     private var storedRankingSettings = RankingSettings()
 
@@ -192,13 +194,17 @@ public final class NoteIndex: @unchecked Sendable {
 
     /// Runs `body` in one write transaction: all of it lands, or none of it. Other writers wait their turn;
     /// searches go on meanwhile (they see the index as it was before the transaction until it commits).
-    /// The top-k side tables catch up with what it wrote before it commits (``RankingTables/applyLog(_:)``).
+    /// The top-k side tables catch up with what it wrote before it commits (``RankingTables/applyLog(_:)``),
+    /// once: a transaction nested in another of this index (a savepoint) leaves that to the outermost, so a
+    /// batch of notes is replayed in one go.
     @discardableResult
     public func transaction<T>(_ body: () throws -> T) throws -> T {
         try wrap {
-            try connection.transaction(.immediate) {
+            transactionDepth += 1
+            defer { transactionDepth -= 1 }
+            return try connection.transaction(.immediate) {
                 let value = try body()
-                try RankingTables.catchUp(connection)
+                if transactionDepth == 1 { try RankingTables.catchUp(connection) }
                 return value
             }
         }

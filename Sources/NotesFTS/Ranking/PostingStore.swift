@@ -36,30 +36,51 @@ enum PostingStore {
 
     /// Applies a log replay's `changes` of `term` (sorted by note id), block by block: each change goes to the
     /// block whose key is the highest not above the note (or the first block), which is read, merged and
-    /// written back (split when it grew past twice ``PostingList/blockSize``).
+    /// written back (split when it grew past twice ``PostingList/blockSize``). One query reads a block with
+    /// the key of the block after it; a block that keeps its key is updated in place.
     static func apply(_ term: String, _ changes: [(Int64, PostingChange)], _ db: Connection) throws {
+        let read = try db.cached("""
+            SELECT first, postings FROM topk_postings WHERE term = ?1 AND first >= coalesce(
+              (SELECT max(first) FROM topk_postings WHERE term = ?1 AND first <= ?2),
+              (SELECT min(first) FROM topk_postings WHERE term = ?1))
+            ORDER BY first LIMIT 2
+            """)
         var start = 0
         while start < changes.count {
-            let note = changes[start].0
             var list = PostingList()
-            let read = { (row: Statement) -> Int64 in
-                let first = row.int64(0)
-                row.withBlob(1) { _ = list.decode($0, first: first) }
-                return first
+            var block: Int64?
+            var next = Int64.max
+            try read.bind([.text(term), .integer(changes[start].0)])
+            while try read.step() {
+                guard block != nil else {
+                    block = read.int64(0)
+                    let valid = read.withBlob(1) { list.decode($0, first: read.int64(0)) }
+                    if !valid { throw SQLiteError(code: 11, message: "malformed posting block of \"\(term)\"") }
+                    continue
+                }
+                next = read.int64(0)
             }
-            let block = try db.query("""
-                SELECT first, postings FROM topk_postings WHERE term = ?1 AND first <= ?2 ORDER BY first DESC LIMIT 1
-                """, [.text(term), .integer(note)], read).first
-                ?? db.query("SELECT first, postings FROM topk_postings WHERE term = ?1 ORDER BY first LIMIT 1", [.text(term)], read).first
-            let next = try db.scalarInt("SELECT min(first) FROM topk_postings WHERE term = ?1 AND first > ?2",
-                                        [.text(term), .integer(block ?? note)]).map(Int64.init) ?? .max
+            try read.reset()
             var end = start
             while end < changes.count && changes[end].0 < next { end += 1 }
-            if let block {
-                try db.run("DELETE FROM topk_postings WHERE term = ?1 AND first = ?2", [.text(term), .integer(block)])
-            }
-            try write(term, list.applying(changes[start..<end]), db)
+            try replace(term, block: block, with: list.applying(changes[start..<end]), db)
             start = end
         }
+    }
+
+    /// Writes `list` in place of the block keyed `block` (`nil`: the term had none).
+    private static func replace(_ term: String, block: Int64?, with list: PostingList, _ db: Connection) throws {
+        if let block, list.count > 0, list.ids[0] == block, list.blockRanges.count == 1 {
+            let update = try db.cached("UPDATE topk_postings SET postings = ?3 WHERE term = ?1 AND first = ?2")
+            try update.bind([.text(term), .integer(block), .blob(list.encoded(0..<list.count))])
+            try update.run()
+            return
+        }
+        if let block {
+            let delete = try db.cached("DELETE FROM topk_postings WHERE term = ?1 AND first = ?2")
+            try delete.bind([.text(term), .integer(block)])
+            try delete.run()
+        }
+        try write(term, list, db)
     }
 }

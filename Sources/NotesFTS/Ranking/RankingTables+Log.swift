@@ -49,6 +49,8 @@ extension RankingTables {
 /// their posting lists, written once at its end.
 private struct TrackedTerms {
     var documents: [String: Int64] = [:]
+    /// The document frequencies as loaded (a term whose notes were only updated keeps its count).
+    var loadedDocuments: [String: Int64] = [:]
     var frontiers: [String: ImpactFrontier] = [:]
     var changed: Set<String> = []
     /// Per term, the notes whose posting goes or changes (a note's last change wins: it is replayed once,
@@ -61,6 +63,7 @@ private struct TrackedTerms {
             documents[term] = row.int64(1)
             frontiers[term] = ImpactFrontier(encoded: row.blob(2) ?? []) ?? ImpactFrontier()
         }
+        loadedDocuments = documents
     }
 
     mutating func remove(note: Int64, terms: DocumentTerms, _ db: Connection) throws {
@@ -94,7 +97,7 @@ private struct TrackedTerms {
     }
 
     func saveDocumentFrequencies(_ db: Connection) throws {
-        for term in changed.sorted() {
+        for term in changed.sorted() where documents[term] != loadedDocuments[term] {
             try db.run("UPDATE topk_terms SET df = ?2 WHERE term = ?1", [.text(term), .integer(documents[term] ?? 0)])
         }
     }

@@ -87,4 +87,23 @@ import Testing
         #expect(try index.checkIntegrity().isOK)
         #expect(try index.titles("changed") == ["T"])
     }
+
+    @Test func nestedTransactionsLeaveTheTopKReplayToTheOutermost() throws {
+        let index = try TestFolder().openIndex()
+        index.rankingSettings = RankingSettings(headSize: 2, minimumDocumentFrequency: 3, minimumShare: 0.1)
+        try index.transaction {
+            for number in 0..<10 { try index.save(Note(path: "app://\(number)", title: "T", body: "common word \(number)")) }
+        }
+        try index.rebuildRankingTables()
+        #expect(try RankingTables.isCurrent(index.connection))
+        try index.transaction {
+            try index.save(Note(path: "app://3", title: "T", body: "common word changed"))
+            try index.save(Note(path: "app://10", title: "T", body: "common word added"))
+            // Each save is a savepoint: what it wrote waits in the log for the outermost transaction.
+            #expect(try index.connection.scalarInt("SELECT count(*) FROM topk_log") == 3)
+        }
+        #expect(try RankingTables.isCurrent(index.connection))
+        #expect(try index.connection.scalarInt("SELECT df FROM topk_terms WHERE term = 'common'") == 11)
+        #expect(try PostingStore.load("common", index.connection).count == 11)
+    }
 }
