@@ -3,6 +3,8 @@
 # schema versions 1 and 2 left them (the DDL below is frozen history, copied from Schema.migrations), for
 # the migration tests. Needs sqlite3 and the tokenizer extension: run `swift build` first.
 # Usage: scripts/make-schema-fixtures.sh [BUILD_DIR]   (default .build/debug)
+# (schema-v7.sqlite is not written here: it is schema-v2.sqlite upgraded by a schema-7 notes-index; see
+# Tests/NotesFTSTests/Support/SchemaFixtures.swift.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-.build/debug}

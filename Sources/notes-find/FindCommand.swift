@@ -46,7 +46,7 @@ enum FindCommand: Command {
         let started = DispatchTime.now()
         let output = OutputBuffer()
         defer { output.flush() }
-        let environment = ProcessInfo.processInfo.environment
+        let environment = EnvironmentVariables.read()
         // `-l` and `-c` read many pages once: mapped, each would count as the process's memory (a word in 70%
         // of 1,000,000 notes: 123 MB peak RSS mapped, against 100 MB allowed); the page cache bounds them.
         var configuration = NoteIndex.defaultConfiguration
@@ -147,7 +147,7 @@ enum FindCommand: Command {
             throw CommandFailure(total == 0 ? "no notes found for '\(options.queryText)'; nothing to open"
                                  : "--open \(number): only \(total) result\(total == 1 ? "" : "s") for '\(options.queryText)'", status: 1)
         }
-        guard let command = EditorCommand(path: result.path, line: result.line, environment: ProcessInfo.processInfo.environment) else {
+        guard let command = EditorCommand(path: result.path, line: result.line, environment: EnvironmentVariables.read()) else {
             throw CommandFailure("--open needs an editor: set VISUAL or EDITOR (for example `export EDITOR=vim`)")
         }
         Terminal.writeErrorLine("\(name): \(command.displayed)")
@@ -159,7 +159,7 @@ enum FindCommand: Command {
     /// Runs `search` (and its count where the mode needs a total) and prints; returns how many notes were found.
     private static func searchAndPrint(_ search: Search, _ index: NoteIndex, _ options: FindOptions, _ output: OutputBuffer,
                                        started: DispatchTime) throws -> Int {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = EnvironmentVariables.read()
         let style = Style(enabled: options.color.enabled(isTerminal: Terminal.isTerminal(1), environment: environment))
         let printer = ResultPrinter(mode: options.mode, style: style, nulSeparated: options.nulSeparated,
                                     escapesPaths: Terminal.isTerminal(1), currentDirectory: FileManager.default.currentDirectoryPath, output: output)

@@ -69,7 +69,7 @@ struct FindOptions: CommandOptions {
             if substring.isEmpty {
                 throw UsageError("empty --substring; give the text to find, e.g. `notes-find --substring 'talog'`")
             }
-        } else if queryText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && search.dateFilters.isEmpty {
+        } else if queryText.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) && search.dateFilters.isEmpty {
             // `--since`/`--until` alone list the notes of that period.
             throw UsageError("empty query; give words to search for, e.g. `notes-find deploy` (see --help)")
         }
@@ -95,7 +95,7 @@ struct FindOptions: CommandOptions {
             $0.sortGiven = true
         },
         .flag(["-r", "--reverse"], help: "reverse the order") { $0.search.reverse = true },
-        .value(["--since"], "DATE", help: "only notes modified since DATE (2024-01-31, 2024-06, 2024, 7d, 2w, 1y)") {
+        .value(["--since"], "DATE", help: "only notes modified since DATE (2024-01-31, 2024-06, 2024, 7d, 2w, 3m, 1y, today), by the dates notes state, not file times") {
             $0.since = try period($1, option: "--since")
         },
         .value(["--until"], "DATE", help: "only notes modified up to and including DATE") {

@@ -16,12 +16,13 @@ import SQLiteKit
 ///   built with (``CJKTokenizer/name``, e.g. `notes_cjk_v1`, or `unicode61`);
 /// - `roots` (from v4): the files and folders `notes-index` was asked to index (`path`, `indexed_at`);
 /// - `vocabulary` and `spelling` (from v5): the index's English words with their stems and deletion
-///   neighbourhoods, for word forms and typo tolerance (``Vocabulary``);
+///   neighbourhoods, for word forms and typo tolerance (``Vocabulary``); from v8 `spelling` holds the
+///   deletion neighbourhoods of the words' seven-letter prefixes, one row a key (``SpellingKeys``);
 /// - `topk_terms`, `topk_head` and `topk_log` (from v6): the top-k side tables of ranked search
 ///   (``RankingTables``); `topk_postings` (from v7): the complete posting lists of the tracked words.
 package enum Schema {
     /// The schema version this library writes and the newest it can read.
-    package static let currentVersion = 7
+    package static let currentVersion = 8
 
     /// The oldest version a read-only open searches as it is: searching needs nothing added since (v4 only
     /// added `roots`; without v5's vocabulary, words are matched exactly as typed until `notes-index` upgrades
@@ -181,12 +182,15 @@ package enum Schema {
         ) WITHOUT ROWID;
         """,
         // 5: the vocabulary of Latin-script words with their stems and deletion neighbourhoods (word forms and
-        // typo tolerance), filled from `notes_fts` by ``Vocabulary/rebuild(_:)`` right after.
-        Vocabulary.schemaSQL,
+        // typo tolerance), filled from `notes_fts` by ``Vocabulary/rebuild(_:)`` after the last migration.
+        Vocabulary.schemaSQLVersion5,
         // 6: the top-k side tables and the change log the triggers now keep (filled by the library on open).
         RankingTables.migrationSQL,
         // 7: the tracked words' complete posting lists (filled by the ranking-table rebuild on open).
         RankingTables.postingsMigrationSQL,
+        // 8: `spelling` keyed by the deletions of each word's prefix, one row a key (``SpellingKeys``); the word
+        // list is filled again by ``Vocabulary/rebuild(_:)`` right after (notes and `notes_fts` are untouched).
+        SpellingKeys.schemaSQL,
     ]
 
     /// The part of migration 3 that SQL alone cannot say: `notes_fts` over the new view, with the tokenizer
@@ -253,7 +257,8 @@ package enum Schema {
                 for target in (version + 1)...currentVersion {
                     try db.execute(migrations[target - 1])
                     if target == 3 { try recreateFullTextAfterMigration(db) }
-                    if target == 5 { try Vocabulary.rebuild(db) }
+                    // The word list is filled once, in the format of the last migration (v5 made it, v8 rekeyed it).
+                    if target == SpellingKeys.schemaVersion { try Vocabulary.rebuild(db) }
                     try db.setUserVersion(target)
                 }
             }

@@ -37,7 +37,7 @@ extension QueryParser {
                           characters[end] != "(", characters[end] != ")", characters[end] != "\"" {
                         end += 1
                     }
-                    let word = String(String.UnicodeScalarView(characters[index..<end]))
+                    let word = string(characters[index..<end])
                     if end < characters.count, characters[end] == "\"", word.hasSuffix(":"),
                        let column = column(named: String(word.dropLast())) {
                         let (token, next) = phrase(characters, from: end + 1, column: column)
@@ -56,7 +56,7 @@ extension QueryParser {
         private static func phrase(_ characters: [Unicode.Scalar], from start: Int, column: QueryColumn?) -> ([Token], Int) {
             var end = start
             while end < characters.count && characters[end] != "\"" { end += 1 }
-            let text = String(String.UnicodeScalarView(characters[start..<end]))
+            let text = string(characters[start..<end])
             var tokens: [Token] = []
             if end >= characters.count { tokens.append(.unbalancedQuote) }
             var next = min(end + 1, characters.count)
@@ -67,6 +67,14 @@ extension QueryParser {
             }
             tokens.append(.phrase(text, prefix: prefix, column: column))
             return (tokens, next)
+        }
+
+        /// `scalars` as a string, appended one by one (the generic `UnicodeScalarView(_:)` from a slice looked
+        /// its conformances up at run time: about 0.04 ms of a one-query process).
+        private static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+            var view = String.UnicodeScalarView()
+            for scalar in scalars { view.append(scalar) }
+            return String(view)
         }
 
         static func column(named name: String) -> QueryColumn? {

@@ -2,12 +2,12 @@ import SQLiteKit
 
 /// Finds the indexed words near a misspelt one, through the deletion neighbourhood of ``Vocabulary``.
 ///
-/// Two words within one edit share a string left by deleting at most one letter from each (a substitution or
-/// transposition deletes the same letter on both sides); the `spelling` table holds those strings' hashes for
-/// every indexed word, so the words within one edit of `w` are the indexed words equal to `w` minus a letter,
-/// plus those whose keys match `w` or `w` minus a letter. Two edits need the words equal to `w` minus up to two
-/// letters and the keys listed by ``probes(_:distance:)`` (about 3,200 for a 14-letter word, in one statement).
-/// Every candidate is then checked by ``EditDistance``.
+/// From schema v8 the `spelling` table holds, for every indexed word, the hashes of its first seven letters
+/// with up to two of them deleted (``SpellingKeys``, where the proof is): the words within `d` edits of `t`
+/// are among those listed under the keys of `t`'s first seven letters with up to `d` deleted (at most 29
+/// keys, their rows read by one statement), of a length within `d` of `t`'s. An index of schema v5–v7 opened read-only keeps
+/// the one-deletion keys of whole words, read by ``legacyMatches(_:distance:db:)``. Every candidate is then
+/// checked by ``EditDistance``.
 enum Spelling {
     /// How far a typo may be in a word of `length` letters: none below 5, one edit for 5–8, two for 9+.
     static func tolerance(forLength length: Int) -> Int {
@@ -26,17 +26,8 @@ enum Spelling {
     static func candidates(for word: String, within distance: Int, db: Connection) throws -> [Candidate] {
         let typed = Array(word.utf8)
         guard distance > 0, Vocabulary.isWord(typed) else { return [] }
-        let (terms, keys) = probes(typed, distance: distance)
-        let termList = "[" + terms.map { "\"" + String(decoding: $0, as: UTF8.self) + "\"" }.joined(separator: ",") + "]"
-        let keyList = "[" + keys.map(String.init).joined(separator: ",") + "]"
-        let found = try mappingWholeFile(db) {
-            try db.query("""
-                SELECT term FROM vocabulary WHERE term IN (SELECT value FROM json_each(?1))
-                UNION
-                SELECT v.term FROM spelling s JOIN vocabulary v ON v.id = s.term_id
-                WHERE s.key IN (SELECT value FROM json_each(?2))
-                """, [.text(termList), .text(keyList)]) { $0.text(0) ?? "" }
-        }
+        let found = try db.userVersion >= SpellingKeys.schemaVersion
+            ? prefixMatches(typed, distance: distance, db: db) : legacyMatches(typed, distance: distance, db: db)
         var near: [(term: String, distance: Int)] = []
         for term in found where term != word {
             let edits = EditDistance.between(typed, Array(term.utf8), limit: distance)
@@ -44,7 +35,7 @@ enum Spelling {
         }
         // Document frequencies (a read of each word's postings) only for the nearest, where they break ties;
         // a word no note holds any more is dropped and the next distance tried.
-        for edits in Set(near.map(\.distance)).sorted() {
+        for edits in 1...distance where near.contains(where: { $0.distance == edits }) {
             var candidates: [Candidate] = []
             for (term, found) in near where found == edits {
                 let documents = try documentFrequency(of: term, db: db)
@@ -57,99 +48,47 @@ enum Spelling {
         return []
     }
 
-    /// Runs `body` with the whole file memory-mapped, then maps as before. The two-edit lookup reads about
-    /// 3,000 pages scattered through the file (the word list grows as notes are written); beyond the
-    /// connection's mapping each is a `pread` into a freshly allocated cache page, which made the lookup about
-    /// twice as slow on a 640 MB index (Benchmarks/README.md, start-up). The pages are unmapped afterwards, so
-    /// the process does not keep them.
-    private static func mappingWholeFile<T>(_ db: Connection, _ body: () throws -> T) throws -> T {
-        let mapped = try db.scalarInt("PRAGMA mmap_size") ?? 0
-        try db.execute("PRAGMA mmap_size=\(Int64(Int32.max))")
-        defer { try? db.execute("PRAGMA mmap_size=\(mapped)") }
-        return try body()
-    }
-
-    /// What to look up for `typed`: indexed words (`terms`, matched whole) and deletion-neighbourhood keys
-    /// (`keys`, matched against each indexed word's one-letter deletions) such that every indexed word within
-    /// `distance` edits is found by one or the other. The proof, for an edit script from `typed` to a word `w`:
-    /// delete from `w` each letter it gained (an insertion), each letter changed (a substitution) and one letter
-    /// of each swapped pair, and from `typed` each letter it lost and the other side of each change and swap;
-    /// both sides are then the same string `c`, and `w` is found when `c` is `w` itself (a term) or one
-    /// deletion from it (a key).
-    ///
-    /// - With one edit, or two of which at most one costs `w` a letter: `c` is `typed` minus up to two letters.
-    /// - Two edits that each cost `w` a letter: when one is an insertion, `c` is `typed` with the other edit
-    ///   applied (an insertion, substitution or swap); when one is a swap, `c` is `typed` with the swap applied
-    ///   and one more letter deleted; otherwise both are substitutions, at positions `p < q`, and `c` is `typed`
-    ///   changed at `p` with the letter at `q` deleted.
-    ///
-    /// For a 14-letter word that is about 3,200 keys, where the whole one-edit neighbourhood and its deletions
-    /// (a superset) are about 9,000; `SpellingCompletenessTests` checks the coverage against every word in
-    /// the two-edit ball of sample words.
-    static func probes(_ typed: [UInt8], distance: Int) -> (terms: Set<[UInt8]>, keys: Set<Int64>) {
-        var terms = Set([typed] + Vocabulary.deletions(of: typed))
-        if distance >= 2 {
-            for once in Vocabulary.deletions(of: typed) { terms.formUnion(Vocabulary.deletions(of: once)) }
-        }
-        var keys = Set(terms.map(Vocabulary.key))
-        guard distance >= 2 else { return (terms, keys) }
-        let swaps = transpositions(of: typed)
-        for neighbour in insertions(of: typed) + substitutions(of: typed) + swaps { keys.insert(Vocabulary.key(neighbour)) }
-        for swapped in swaps {
-            for deleted in Vocabulary.deletions(of: swapped) { keys.insert(Vocabulary.key(deleted)) }
-        }
-        for index in typed.indices {
-            for letter in letters where letter != typed[index] {
-                var changed = typed
-                changed[index] = letter
-                for later in (index + 1)..<typed.count {
-                    var shorter = changed
-                    shorter.remove(at: later)
-                    keys.insert(Vocabulary.key(shorter))
+    /// The indexed words that may be within `distance` edits of `typed` (a superset: every one of them, and
+    /// words sharing a key or a hash with them), from the `spelling` rows of schema v8: the words listed under
+    /// ``SpellingKeys`` of `typed` with up to `distance` deletions, of a length within `distance` of `typed`'s.
+    static func prefixMatches(_ typed: [UInt8], distance: Int, db: Connection) throws -> [String] {
+        // Lists and arrays built by hand: a generic `map`/`joined`/`Set` here cost more runtime type lookups in
+        // a one-query process than the lookup itself.
+        let keys = SpellingKeys.keys(of: typed, deletions: distance)
+        var buckets: [Int64] = []
+        for key in keys where !buckets.contains(SpellingKeys.bucket(of: key)) { buckets.append(SpellingKeys.bucket(of: key)) }
+        var ids: [Int64] = []
+        let rows = try db.cached("SELECT bucket, entries FROM spelling WHERE bucket IN (SELECT value FROM json_each(?1))")
+        try rows.bind([.text(jsonList(buckets))])
+        while try rows.step() {
+            let bucket = rows.int64(0)
+            rows.withBlob(1) { bytes in
+                SpellingKeys.forEachEntry(in: bytes, bucket: bucket) { key, id, length in
+                    if abs(length - typed.count) <= distance, keys.contains(key) { ids.append(id) }
                 }
             }
         }
-        return (terms, keys)
+        guard !ids.isEmpty else { return [] }
+        var terms: [String] = []
+        let words = try db.cached("SELECT term FROM vocabulary WHERE id IN (SELECT value FROM json_each(?1))")
+        try words.bind([.text(jsonList(ids))])
+        while try words.step() { terms.append(words.text(0) ?? "") }
+        return terms
+    }
+
+    /// `numbers` as a JSON array for `json_each` (a number listed twice is harmless under `IN`).
+    private static func jsonList(_ numbers: [Int64]) -> String {
+        var list = "["
+        for number in numbers {
+            if list.utf8.count > 1 { list += "," }
+            list += String(number)
+        }
+        return list + "]"
     }
 
     /// How many notes hold `term` (0 for a word no note holds any more).
     static func documentFrequency(of term: String, db: Connection) throws -> Int {
         try db.execute(Vocabulary.fts5VocabularySQL)
         return try db.scalarInt("SELECT doc FROM temp.notes_fts_terms WHERE term = ?1", [.text(term)]) ?? 0
-    }
-
-    /// The letters a typo may hold: lower-case ASCII.
-    static let letters = UInt8(ascii: "a")...UInt8(ascii: "z")
-
-    /// `word` with each adjacent pair of different letters swapped.
-    static func transpositions(of word: [UInt8]) -> [[UInt8]] {
-        word.indices.dropLast().compactMap { index in
-            guard word[index] != word[index + 1] else { return nil }
-            var swapped = word
-            swapped.swapAt(index, index + 1)
-            return swapped
-        }
-    }
-
-    /// `word` with one letter changed to another of `a`–`z`.
-    static func substitutions(of word: [UInt8]) -> [[UInt8]] {
-        word.indices.flatMap { index in
-            letters.filter { $0 != word[index] }.map { letter in
-                var changed = word
-                changed[index] = letter
-                return changed
-            }
-        }
-    }
-
-    /// `word` with one letter of `a`–`z` inserted anywhere.
-    static func insertions(of word: [UInt8]) -> [[UInt8]] {
-        (0...word.count).flatMap { index in
-            letters.map { letter in
-                var longer = word
-                longer.insert(letter, at: index)
-                return longer
-            }
-        }
     }
 }

@@ -4,9 +4,12 @@ import SQLiteKit
 
 /// The indexes committed under `Tests/Fixtures/` as older schema versions wrote them
 /// (`scripts/make-schema-fixtures.sh`), copied to a temporary folder before a test opens them.
+/// `schema-v7.sqlite` is `schema-v2.sqlite` upgraded by the last schema-7 `notes-index` (main at 2942ddf,
+/// `notes-index --db schema-v7.sqlite --check`, then `PRAGMA journal_mode=DELETE; VACUUM`): the same six
+/// notes, with the word list in its v5–v7 format (`spelling(key, term_id)`).
 enum SchemaFixtures {
     /// The schema versions with a fixture.
-    static let versions = [1, 2]
+    static let versions = [1, 2, 7]
 
     /// The committed fixture of schema `version`.
     static func path(version: Int) -> String {
