@@ -33,12 +33,15 @@ extension NoteIndex {
         let column = field.rawValue
         let fileSystem = SQLiteValue.text(DateSource.fileSystem.rawValue)
         return try read { db in
-            let bounds = try db.query("""
-                SELECT min(\(column)), max(\(column)) FROM notes WHERE \(column) IS NOT NULL AND \(column)_from IS NOT ?1
-                """, [fileSystem]) { ($0.text(0), $0.text(1)) }.first
-            let fileDated = try db.scalarInt("SELECT count(*) FROM notes WHERE \(column)_from IS ?1", [fileSystem]) ?? 0
-            return DateSpan(earliest: bounds?.0.flatMap(Timestamp.parse), latest: bounds?.1.flatMap(Timestamp.parse),
-                            fileDatedNotes: fileDated)
+            // One pass over `notes`: the own dates' bounds and the file-dated count together.
+            try db.query("""
+                SELECT min(\(column)) FILTER (WHERE \(column)_from IS NOT ?1), max(\(column)) FILTER (WHERE \(column)_from IS NOT ?1),
+                       count(*) FILTER (WHERE \(column)_from IS ?1)
+                FROM notes
+                """, [fileSystem]) { row in
+                DateSpan(earliest: row.text(0).flatMap(Timestamp.parse), latest: row.text(1).flatMap(Timestamp.parse),
+                         fileDatedNotes: Int(row.int64(2)))
+            }.first ?? DateSpan(earliest: nil, latest: nil, fileDatedNotes: 0)
         }
     }
 }

@@ -92,24 +92,7 @@ import Testing
     @Test(arguments: ["sourdough", "mississippi", "abababab", "frobnicate", "quuxfrobnicate", "meetng", "abc"])
     func typedKeysReachTheWholeTwoEditBall(typed: String) {
         let word = Array(typed.utf8)
-        let alphabet = Set(word + [UInt8(ascii: "z")]).sorted()
-        func edits(_ bytes: [UInt8]) -> [[UInt8]] {
-            var result = Vocabulary.deletions(of: bytes) + Spelling.transpositions(of: bytes)
-            for index in 0...bytes.count {
-                for letter in alphabet {
-                    var longer = bytes
-                    longer.insert(letter, at: index)
-                    result.append(longer)
-                    if index < bytes.count, letter != bytes[index] {
-                        var changed = bytes
-                        changed[index] = letter
-                        result.append(changed)
-                    }
-                }
-            }
-            return result
-        }
-        let ball = Set(edits(word).flatMap { [$0] + edits($0) })
+        let ball = TwoEditBall.around(word)
         var missed: [String] = []
         for distance in 1...2 {
             let probed = Set(SpellingKeys.keys(of: word, deletions: distance))

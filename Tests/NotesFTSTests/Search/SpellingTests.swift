@@ -130,24 +130,7 @@ import Testing
     func probesReachTheWholeTwoEditBall(typed: String) {
         let word = Array(typed.utf8)
         let (terms, keys) = Spelling.probes(word, distance: 2)
-        let alphabet = Set(word + [UInt8(ascii: "z")]).sorted()
-        func edits(_ bytes: [UInt8]) -> [[UInt8]] {
-            var result = Vocabulary.deletions(of: bytes) + Spelling.transpositions(of: bytes)
-            for index in 0...bytes.count {
-                for letter in alphabet {
-                    var longer = bytes
-                    longer.insert(letter, at: index)
-                    result.append(longer)
-                    if index < bytes.count, letter != bytes[index] {
-                        var changed = bytes
-                        changed[index] = letter
-                        result.append(changed)
-                    }
-                }
-            }
-            return result
-        }
-        let ball = Set(edits(word).flatMap { [$0] + edits($0) })
+        let ball = TwoEditBall.around(word)
         var missed: [String] = []
         for near in ball where near.count >= 5 && EditDistance.between(word, near, limit: 2) <= 2 {
             let reached = terms.contains(near) || Vocabulary.deletions(of: near).contains { keys.contains(Vocabulary.key($0)) }
