@@ -19,7 +19,8 @@ extension NoteIndex {
             if let match = query.matchExpression, options.sort == .rank, !query.onlySelects {
                 try Self.rankedPaths(db, match: match, query: query, options: options, once)
             } else {
-                let statement = SearchSQL.ordered(query: query, options: options, columns: "n.path")
+                let statement = SearchSQL.ordered(query: query, options: options, columns: "n.path",
+                                                  walksIndex: try Self.walksSortIndex(db, query, options: options))
                 try db.forEachRow(statement.sql, named: statement.parameters) { try once($0.text(0) ?? "") }
             }
         }
