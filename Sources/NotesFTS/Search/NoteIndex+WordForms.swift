@@ -30,10 +30,11 @@ extension NoteIndex {
             guard try Vocabulary.isPresent(db) else { return result }
             for term in query.positiveTerms {
                 guard let word = Self.expandableWord(term), word.utf8.count >= 4, !skipping.contains(word),
-                      try Self.wordForms(db, of: word).isEmpty,
-                      try Spelling.documentFrequency(of: word, db: db) == 0 else { continue }
+                      try Self.wordForms(db, of: word).isEmpty else { continue }
+                // As in expansion: the word's own document frequency only once there is something to suggest.
                 let near = try Spelling.candidates(for: word, within: 2, db: db).prefix(limit).map(\.term)
-                if !near.isEmpty { result.append((word, Array(near))) }
+                guard !near.isEmpty, try Spelling.documentFrequency(of: word, db: db) == 0 else { continue }
+                result.append((word, Array(near)))
             }
             return result
         }
@@ -74,12 +75,15 @@ extension NoteIndex {
         let forms = try wordForms(db, of: word)
         expanded.forms = otherForms(forms, of: word)
         let tolerance = Spelling.tolerance(forLength: word.utf8.count)
-        guard forms.isEmpty, !excluded, tolerance > 0,
-              try Spelling.documentFrequency(of: word, db: db) == 0 else { return expanded }
+        guard forms.isEmpty, !excluded, tolerance > 0 else { return expanded }
+        // The near words first: most unknown words have none, and then the word's own document frequency (a
+        // guard for a word `notes_fts` holds that the word list missed) is not needed, nor the `fts5vocab`
+        // table it is read from (about a millisecond of a one-query process).
         guard let best = try Spelling.candidates(for: word, within: tolerance, db: db).first else {
             if tolerance >= 2 { outcome.farFromEveryWord.insert(word) }
             return expanded
         }
+        guard try Spelling.documentFrequency(of: word, db: db) == 0 else { return expanded }
         outcome.corrections.append(QueryCorrection(typed: word, replacement: best.term))
         expanded.text = best.term
         expanded.forms = otherForms(try wordForms(db, of: best.term), of: best.term)
@@ -101,7 +105,15 @@ extension NoteIndex {
     /// non-prefix term that is one lower-case ASCII word of 3 letters or more once case and accents are folded.
     static func expandableWord(_ term: QueryTerm) -> String? {
         guard !term.isPhrase, !term.isPrefix else { return nil }
-        let folded = term.text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        // ASCII needs only its case folded; Foundation's folding is for the rest (and costs a one-query
+        // process its start-up).
+        let folded = term.text.utf8.allSatisfy { $0 < 0x80 } ? asciiLowercased(term.text)
+            : term.text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         return folded.utf8.count >= 3 && Vocabulary.isWord(folded) ? folded : nil
+    }
+
+    /// `text` (ASCII) with `A`–`Z` lowered.
+    private static func asciiLowercased(_ text: String) -> String {
+        String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 }

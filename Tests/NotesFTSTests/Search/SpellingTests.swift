@@ -67,6 +67,23 @@ import Testing
         #expect(suggestions.first?.suggestions == ["sourdough"])
     }
 
+    /// Case and accents are folded before the lookup (ASCII by a fast path, the rest by Foundation).
+    @Test(arguments: ["SOURDUGH", "SourDugh", "Sóurdugh", "SÓURDÜGH"])
+    func foldsCaseAndAccentsFirst(typed: String) throws {
+        let index = try makeIndex(["Sourdough starter."])
+        #expect(try correction(index, typed) == [QueryCorrection(typed: "sourdugh", replacement: "sourdough")])
+    }
+
+    /// A word the notes hold but the word list lacks (written around the library, or an unfinished first
+    /// build) is searched as typed: neither corrected to a near word nor answered with suggestions.
+    @Test func aWordTheNotesHoldIsNeverCorrectedEvenWhenTheWordListMissesIt() throws {
+        let index = try makeIndex(["Sourdough starter.", "Sourdugh, as the label says."])
+        try index.wrap { try index.connection.execute("DELETE FROM vocabulary WHERE term = 'sourdugh'") }
+        #expect(try correction(index, "sourdugh").isEmpty)
+        #expect(try index.suggestions(for: QueryParser.parse("sourdugh")).isEmpty)
+        #expect(try index.search("sourdugh").map(\.path) == ["/n/1.md"])
+    }
+
     @Test func wordsOfDeletedNotesAreNotOffered() throws {
         let index = try makeIndex(["Sourdough starter.", "Rye bread."])
         #expect(try index.deleteNote(id: 1))
