@@ -20,7 +20,7 @@ package final class BulkLoadSession {
 
     /// Whether this build commits as it goes (not when one `'rebuild'` at the end fills `notes_fts`: until
     /// then the notes would have no full-text entries).
-    private var commitsAsItGoes: Bool { settings.commitInterval != nil && settings.fullText != .rebuildAfterLoad }
+    var commitsAsItGoes: Bool { settings.commitInterval != nil && settings.fullText != .rebuildAfterLoad }
 
     /// Opens the next transaction and drops the triggers (unless they stay for this build).
     func begin() throws {

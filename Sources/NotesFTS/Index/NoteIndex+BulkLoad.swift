@@ -35,6 +35,8 @@ extension NoteIndex {
         /// Whether the build fills the top-k side tables (``RankingTables``). Only the benchmark turns it off,
         /// to measure what they cost; without them every query is scored in full.
         package var fillsRankingTables = true
+        /// How much each transaction of the fill at the end of the build writes at most (tests make it small).
+        package var fill = FirstBuildFill()
         /// Creates the measured defaults.
         package init() {}
     }
@@ -96,14 +98,21 @@ extension NoteIndex {
     /// Whether a first build stopped before it finished (Ctrl-C, a crash): what it committed is a consistent
     /// index, and the next run may continue it in bulk (files it did not store have no notes yet).
     package func hasUnfinishedFirstBuild() throws -> Bool {
-        try wrap { try connection.scalarInt("SELECT count(*) FROM meta WHERE key = 'first_build'") == 1 }
+        try wrap { try Self.hasUnfinishedFirstBuild(connection) }
+    }
+
+    /// ``hasUnfinishedFirstBuild()`` on `db` (also read while the index opens).
+    static func hasUnfinishedFirstBuild(_ db: Connection) throws -> Bool {
+        try db.scalarInt("SELECT count(*) FROM meta WHERE key = 'first_build'") == 1
     }
 
     /// Runs `body` as a bulk first build (``BulkLoadSession``): transactions without the sync triggers,
     /// committed every ``BulkLoadSettings/commitInterval`` as `body` calls ``BulkLoadSession/commitIfDue()``,
     /// `synchronous` as `settings` say and FTS5's `hashsize` raised; after `body`, a `'rebuild'` if asked, the
-    /// word list (``Vocabulary``) and the top-k side tables, the triggers again, and the last commit. A failure
-    /// rolls back only the open transaction: what was committed stays, marked unfinished so the next run continues it. `synchronous` is restored.
+    /// triggers again and a commit of the notes, then the word list (``Vocabulary``) and the top-k side tables
+    /// in transactions of bounded size (``finishFirstBuild(_:)``), the last of which clears the mark. A failure
+    /// rolls back only the open transaction: what was committed stays, marked unfinished so the next run
+    /// continues it. `synchronous` is restored.
     func bulkLoad<T>(_ settings: BulkLoadSettings, _ body: (BulkLoadSession) throws -> T) throws -> T {
         try wrap {
             let synchronousBefore = try connection.scalarInt("PRAGMA synchronous")
@@ -120,10 +129,13 @@ extension NoteIndex {
                 if settings.fullText == .rebuildAfterLoad {
                     try connection.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
                 }
-                if settings.fillsWordList { try Vocabulary.rebuild(connection) }
-                if settings.fillsRankingTables { try RankingTables.rebuild(connection, settings: rankingSettings) }
-                try connection.execute("DELETE FROM meta WHERE key = 'first_build'")
-                try session.commit()
+                if session.commitsAsItGoes {
+                    try session.commit()
+                    try finishFirstBuild(settings)
+                } else {
+                    try fillDerivedTables(settings, step: {})
+                    try session.commit()
+                }
                 return value
             } catch {
                 session.rollback()

@@ -111,7 +111,8 @@ public final class NoteIndex: @unchecked Sendable {
                 try connection.switchToWAL()
                 try Schema.migrate(connection)
                 try Schema.ensureTokenizer(connection, tokenizer ?? Schema.keptTokenizer(connection))
-                if try !RankingTables.isBuilt(connection) {
+                // An unfinished first build fills the tables itself when the next run finishes it.
+                if try !RankingTables.isBuilt(connection), try !Self.hasUnfinishedFirstBuild(connection) {
                     try connection.transaction(.immediate) { try RankingTables.rebuild(connection, settings: RankingSettings()) }
                 }
             }

@@ -10,8 +10,10 @@ extension Vocabulary {
     ///
     /// Each word has up to 29 keys, so a large vocabulary is done in passes over bucket ranges (each pass
     /// hashes every word again and keeps the keys of its range), holding at most about
-    /// ``spellingPairsPerPass`` pairs, packed as `key << 32 | id`, sorted in memory.
-    static func fillSpelling(_ db: Connection, terms: [String], pairsPerPass: Int = spellingPairsPerPass) throws {
+    /// ``spellingPairsPerPass`` pairs, packed as `key << 32 | id`, sorted in memory. `step` runs after each
+    /// pass's rows are written (a first build commits there).
+    static func fillSpelling(_ db: Connection, terms: [String], pairsPerPass: Int = spellingPairsPerPass,
+                             step: () throws -> Void = {}) throws {
         let lengths = terms.map { $0.utf8.count }
         let estimate = terms.count * 27
         let passes = UInt64(max(1, (estimate + pairsPerPass - 1) / max(pairsPerPass, 1)))
@@ -28,8 +30,9 @@ extension Vocabulary {
             }
             sortByKey(&pairs)
             try writeSpellingRows(rows, pairs: pairs, lengths: lengths)
+            try rows.finish()
+            try step()
         }
-        try rows.finish()
     }
 
     /// Sorts `pairs` (`key << 32 | id`, appended in id order) by key, keeping ids in order within a key: a

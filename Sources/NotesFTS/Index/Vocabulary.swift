@@ -50,21 +50,34 @@ enum Vocabulary {
          utf8.count >= 2 && utf8.count <= 40 && utf8.allSatisfy { $0 >= 0x61 && $0 <= 0x7A }
     }
 
+    /// Most words written between two calls of a fill's `step` (``rebuild(_:wordsPerStep:spellingPairsPerPass:step:)``):
+    /// 250,000 wrote 30 MB of log (rows and both indexes), so about 12 MB.
+    static let wordsPerStep = 100_000
+
     /// Empties both tables and fills them again from `notes_fts`. Call inside a write transaction.
     ///
     /// Built for a million-word vocabulary: words come sorted from `fts5vocab` and take ids in that order, so
     /// the table and its unique index fill in order; `spelling` is filled in key order
-    /// (``fillSpelling(_:terms:)``); both tables are written by multi-row statements (``BatchInsert``).
-    static func rebuild(_ db: Connection) throws {
+    /// (``fillSpelling(_:terms:pairsPerPass:step:)``); both tables are written by multi-row statements
+    /// (``BatchInsert``). `step` runs after every `wordsPerStep` words and every pass of `spelling`: a first
+    /// build commits there (``NoteIndex/finishFirstBuild(_:)``), so no one transaction writes the whole list.
+    static func rebuild(_ db: Connection, wordsPerStep: Int = Vocabulary.wordsPerStep,
+                        spellingPairsPerPass: Int = Vocabulary.spellingPairsPerPass,
+                        step: () throws -> Void = {}) throws {
         try db.execute("DELETE FROM spelling; DELETE FROM vocabulary;")
         try db.execute(fts5VocabularySQL)
         let terms = try db.query("SELECT term FROM temp.notes_fts_terms") { $0.text(0) ?? "" }.filter { isWord($0) }
         let words = try BatchInsert(db, "INSERT INTO vocabulary(id, term, stem)", columns: 3)
         for (offset, term) in terms.enumerated() {
             try words.append(.integer(Int64(offset + 1)), .text(term), .text(PorterStemmer.inflectionStem(term)))
+            if (offset + 1) % max(wordsPerStep, 1) == 0 {
+                try words.finish()
+                try step()
+            }
         }
         try words.finish()
-        try fillSpelling(db, terms: terms)
+        try step()
+        try fillSpelling(db, terms: terms, pairsPerPass: spellingPairsPerPass, step: step)
     }
 
     /// Adds the words of `texts` that the vocabulary does not hold yet (after a note was written), each with

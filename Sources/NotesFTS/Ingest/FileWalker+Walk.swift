@@ -64,9 +64,11 @@ extension FileWalker {
             var names: [String] = []
             var hidden: Set<String> = []
             while let entry = readdir(handle) {
-                let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                    pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-                }
+                // Read in place up to its NUL: a record is only as long as its name, so copying the whole
+                // 256-byte `d_name` out of the last record of readdir's buffer can read past the buffer
+                // (it crashed the walk of a 1M-note corpus).
+                let name = String(cString: UnsafeRawPointer(entry).advanced(by: FileWalker.nameOffset)
+                    .assumingMemoryBound(to: CChar.self))
                 if name == "." || name == ".." { continue }
                 names.append(name)
                 if name.hasPrefix(".") { hidden.insert(name) }

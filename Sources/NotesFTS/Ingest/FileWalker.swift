@@ -120,6 +120,9 @@ package struct FileWalker: Sendable {
         path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
     }
 
+    /// Where a `dirent`'s name starts.
+    static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
+
     static func isDirectory(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFDIR }
     static func isRegular(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFREG }
     static func isLink(_ info: stat) -> Bool { (info.st_mode & S_IFMT) == S_IFLNK }

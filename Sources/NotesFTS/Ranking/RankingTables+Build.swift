@@ -6,11 +6,20 @@ extension RankingTables {
     /// FTS5 itself, so a sampling miss only leaves a term untracked, never a wrong figure).
     static let sampleSize = 2_000
 
+    /// Most postings written between two calls of a rebuild's `step` (``rebuild(_:settings:postingsPerStep:step:)``).
+    static let postingsPerStep = 1_000_000
+
     /// Recomputes the tables from `notes_fts` (inside the caller's transaction): candidate terms from a sample
     /// of notes, then, per candidate, one pass over its FTS5 doclist collecting the exact document frequency,
     /// the impact head and the frontier, and the complete posting list (``ImpactCollector``).
-    static func rebuild(_ db: Connection, settings: RankingSettings) throws {
+    ///
+    /// `step` runs between terms, once at least `postingsPerStep` postings were written since the last: a first
+    /// build commits there (``NoteIndex/finishFirstBuild(_:)``). The tables are marked built only at the end, so
+    /// no query uses them while part of them is committed (``isCurrent(_:)``).
+    static func rebuild(_ db: Connection, settings: RankingSettings, postingsPerStep: Int = RankingTables.postingsPerStep,
+                        step: () throws -> Void = {}) throws {
         try db.execute("DELETE FROM topk_terms; DELETE FROM topk_head; DELETE FROM topk_postings; DELETE FROM topk_log;")
+        try db.run("DELETE FROM meta WHERE key = ?1", [.text(metaKey)])
         let sizes = try DocumentSizes(db)
         // From the per-note sizes, not FTS5's averages record: inside a bulk build's transaction that record
         // is only written at commit.
@@ -28,7 +37,12 @@ extension RankingTables {
                 SELECT \(ImpactCollector.functionName)(notes_fts) FROM notes_fts WHERE notes_fts MATCH ?1
                 """)
             defer { term.finalize(); head.finalize(); notes.finalize() }
+            var unstepped = 0
             for candidate in try candidates(db, tokenizer, totals: totals, settings: settings) {
+                if unstepped >= postingsPerStep {
+                    try step()
+                    unstepped = 0
+                }
                 collector.heap = ImpactHeap(capacity: settings.headSize, averageSize: totals.averageSize)
                 collector.postings = PostingList()
                 try notes.bind([.text(matchString(candidate))])
@@ -43,6 +57,7 @@ extension RankingTables {
                     try head.run()
                 }
                 try PostingStore.write(candidate, collector.postings, db)
+                unstepped += collector.postings.count
             }
             collector.heap = nil
             collector.postings = PostingList()

@@ -1,0 +1,88 @@
+import SQLiteKit
+
+extension NoteIndex {
+    /// How the end of a first build fills the derived tables: in steps, each its own transaction, so no one
+    /// transaction writes the whole word list or all the top-k tables and the write-ahead log stays small
+    /// (at 100k notes they are about 110 MB together, and they grow with the corpus).
+    package struct FirstBuildFill: Sendable {
+        /// Words of `vocabulary` a step writes at most.
+        package var wordsPerStep = Vocabulary.wordsPerStep
+        /// (key, word) pairs of `spelling` a step writes at most (one pass of ``Vocabulary/fillSpelling(_:terms:pairsPerPass:step:)``).
+        package var spellingPairsPerStep = Vocabulary.spellingPairsPerPass
+        /// Postings of the top-k tables after which a step ends (at the next term).
+        package var postingsPerStep = RankingTables.postingsPerStep
+        /// Rows of one derived table a step deletes at most, when an interrupted fill left some.
+        package var rowsClearedPerStep = 50_000
+        /// Called after each step is committed, with its number from 1 (tests stop the build there, as a
+        /// crash would).
+        package var afterStep: (@Sendable (Int) throws -> Void)?
+        /// Creates the defaults.
+        package init() {}
+    }
+
+    /// Fills the word list and the top-k side tables after a first build's notes are committed, then clears
+    /// `meta.first_build`, in steps of ``FirstBuildFill``, each committed. Every committed state is an index
+    /// that searches correctly: the notes and `notes_fts` are complete; the word list is a subset of its words,
+    /// as while the notes were loading; and the top-k tables are unmarked in the first step and marked built
+    /// only once complete (``RankingTables/rebuild(_:settings:postingsPerStep:step:)``), so queries score in
+    /// full meanwhile. An interruption leaves `first_build`, so the next open does not rebuild the top-k tables
+    /// at once and the next run (``Indexer``) continues the build: it clears what the fill wrote, in steps
+    /// too, and fills both again. A failure rolls back only the open step.
+    func finishFirstBuild(_ settings: BulkLoadSettings) throws {
+        var steps = 0
+        func step() throws {
+            try connection.execute("COMMIT")
+            steps += 1
+            try settings.fill.afterStep?(steps)
+            try connection.execute("BEGIN IMMEDIATE")
+        }
+        try connection.execute("BEGIN IMMEDIATE")
+        do {
+            if settings.fillsRankingTables {
+                try connection.run("DELETE FROM meta WHERE key = ?1", [.text(RankingTables.metaKey)])
+            }
+            try clearDerivedTables(rowsPerStep: settings.fill.rowsClearedPerStep, step: step)
+            try fillDerivedTables(settings, step: step)
+            try connection.execute("COMMIT")
+        } catch {
+            if !connection.isAutocommit { try? connection.execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// The derived tables, in the order they are cleared (`spelling` lists `vocabulary` ids), with their keys
+    /// and how many rows a step clears, in ``FirstBuildFill/rowsClearedPerStep``s (a posting block's row is
+    /// about 500 bytes, five times the others).
+    private static let derivedTables = [("spelling", "bucket", 1.0), ("vocabulary", "id", 1.0), ("topk_postings", "term, first", 0.2),
+                                        ("topk_head", "term, note", 1.0), ("topk_terms", "term", 1.0)]
+
+    /// Empties what an interrupted fill left in the derived tables, `rowsPerStep` rows of a table a step (the
+    /// top-k tables are unmarked already, so no query uses them half deleted). The SQLite here is built with
+    /// `SECURE_DELETE`, which zeroes every page a `DELETE` frees: one `DELETE` of the whole word list would
+    /// write all of it to the log again. In a build not interrupted the tables are empty already.
+    private func clearDerivedTables(rowsPerStep: Int, step: () throws -> Void) throws {
+        for (table, key, share) in Self.derivedTables {
+            while true {
+                try connection.run("DELETE FROM \(table) WHERE (\(key)) IN (SELECT \(key) FROM \(table) LIMIT ?1)",
+                                   [.integer(Int64(max(Double(rowsPerStep) * share, 1)))])
+                guard connection.changes > 0 else { break }
+                try step()
+            }
+        }
+    }
+
+    /// Fills the word list and the top-k tables as `settings` say, calling `step` between steps, and clears
+    /// `meta.first_build` (inside the caller's transaction; a build in one transaction passes a `step` that
+    /// does nothing).
+    func fillDerivedTables(_ settings: BulkLoadSettings, step: () throws -> Void) throws {
+        if settings.fillsWordList {
+            try Vocabulary.rebuild(connection, wordsPerStep: settings.fill.wordsPerStep,
+                                   spellingPairsPerPass: settings.fill.spellingPairsPerStep, step: step)
+        }
+        if settings.fillsRankingTables {
+            try RankingTables.rebuild(connection, settings: rankingSettings,
+                                      postingsPerStep: settings.fill.postingsPerStep, step: step)
+        }
+        try connection.execute("DELETE FROM meta WHERE key = 'first_build'")
+    }
+}

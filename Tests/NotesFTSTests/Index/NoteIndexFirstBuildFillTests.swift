@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import NotesFTS
+
+/// The end of a first build fills the word list and the top-k tables in committed steps: a build stopped
+/// after any step is a consistent index that searches as the finished one does (scored in full, never from
+/// part of the top-k tables), and the next run finishes it with the same tables as a build never stopped.
+@Suite struct NoteIndexFirstBuildFillTests {
+    private struct Interrupted: Error {}
+
+    private static let ranking = RankingSettings(headSize: 24, minimumDocumentFrequency: 30, minimumShare: 0.05)
+
+    /// Steps small enough that this corpus's fill takes many of them; `stop` interrupts after that step.
+    private static func fill(stoppingAfter stop: Int?) -> NoteIndex.FirstBuildFill {
+        var fill = NoteIndex.FirstBuildFill()
+        fill.wordsPerStep = 60
+        fill.spellingPairsPerStep = 2_500
+        fill.postingsPerStep = 400
+        if let stop { fill.afterStep = { if $0 == stop { throw Interrupted() } } }
+        return fill
+    }
+
+    private static func writeCorpus(_ folder: TestFolder) {
+        var corpus = TopKCorpus(seed: 20_261_201)
+        for number in 0..<300 {
+            let note = corpus.note(number)
+            folder.write("\(["a", "b", "c"][number % 3])/note\(number).md", "# \(note.title)\n\(note.body)\n\(rareWord(number))")
+        }
+    }
+
+    /// A word of letters only (so the word list keeps it) that only note `number` holds.
+    private static func rareWord(_ number: Int) -> String {
+        "rare" + String(String(number).unicodeScalars.map { Character(UnicodeScalar($0.value + 49) ?? "x") }) + "word"
+    }
+
+    /// Runs a first build of `folder`'s notes into `name`, stopping after step `stop` if given.
+    private static func build(_ folder: TestFolder, into name: String, stoppingAfter stop: Int?) throws -> NoteIndex {
+        let index = try NoteIndex(path: folder.root + "/" + name)
+        index.rankingSettings = ranking
+        let indexer = Indexer(index: index)
+        indexer.bulkLoad.fill = fill(stoppingAfter: stop)
+        _ = try indexer.run(paths: [folder.notes])
+        return index
+    }
+
+    /// The derived tables' rows, in order, as text.
+    private static func derivedTables(_ index: NoteIndex) throws -> [String: [String]] {
+        let queries = [
+            "vocabulary": "SELECT id, term, stem FROM vocabulary ORDER BY id",
+            "spelling": "SELECT bucket, hex(entries), '' FROM spelling ORDER BY bucket",
+            "topk_terms": "SELECT term, df, hex(frontier) FROM topk_terms ORDER BY term",
+            "topk_head": "SELECT term, note, frequency, size FROM topk_head ORDER BY term, note",
+            "topk_postings": "SELECT term, first, hex(postings) FROM topk_postings ORDER BY term, first",
+            "meta": "SELECT key, value, '' FROM meta WHERE key IN ('topk', 'first_build') ORDER BY key",
+        ]
+        return try queries.mapValues { sql in
+            try index.connection.query(sql) { row in (0..<3).map { row.text(Int32($0)) ?? "" }.joined(separator: "|") }
+        }
+    }
+
+    /// What a search finds, by id and score (exact words: the word list is only partly filled mid-build).
+    private static func results(_ index: NoteIndex, _ query: String) throws -> [String] {
+        var options = SearchOptions(limit: 30)
+        options.exact = true
+        return try index.search(query, options: options).map { "\($0.id) \($0.score)" }
+    }
+
+    private static let queries = ["alpha", "kilo", "november oscar", "w12x OR zulu", rareWord(17), "mike -lima"]
+
+    @Test func aBuildStoppedAfterAnyStepSearchesCorrectlyAndTheNextRunFinishesIt() throws {
+        let folder = TestFolder()
+        Self.writeCorpus(folder)
+        let complete = try Self.build(folder, into: "complete.sqlite", stoppingAfter: nil)
+        let expected = try Self.derivedTables(complete)
+        #expect(try complete.connection.scalarInt("SELECT count(*) FROM topk_terms") ?? 0 >= 10)
+        #expect(try complete.hasUnfinishedFirstBuild() == false)
+        var stops = 0
+        var stopsInTopK = 0
+        for stop in stride(from: 1, through: 60, by: 2) {
+            let name = "stopped\(stop).sqlite"
+            do {
+                _ = try Self.build(folder, into: name, stoppingAfter: stop)
+                break  // the fill has fewer steps than `stop`
+            } catch is Interrupted {
+                stops += 1
+            }
+            let stopped = try NoteIndex(path: folder.root + "/" + name)
+            #expect(try stopped.hasUnfinishedFirstBuild(), "stopped after step \(stop)")
+            #expect(stopped.isConsistent, "stopped after step \(stop)")
+            #expect(try stopped.noteCount() == 300)
+            let partTracked = try stopped.connection.scalarInt("SELECT count(*) FROM topk_terms") ?? 0
+            #expect(try !RankingTables.isCurrent(stopped.connection) || partTracked == 0, "stopped after step \(stop)")
+            if partTracked > 0 { stopsInTopK += 1 }
+            for query in Self.queries {
+                #expect(try Self.results(stopped, query) == Self.results(complete, query), "\(query) after step \(stop)")
+            }
+            let summary = try Self.build(folder, into: name, stoppingAfter: nil)
+            #expect(try summary.hasUnfinishedFirstBuild() == false)
+            #expect(try Self.derivedTables(summary) == expected, "resumed after step \(stop)")
+            #expect(summary.isConsistent)
+        }
+        #expect(stops >= 8, "the fill took \(stops) steps or fewer")
+        #expect(stopsInTopK >= 2 && stops - stopsInTopK >= 3, "\(stops) steps, \(stopsInTopK) within the top-k tables")
+    }
+
+    @Test func aBuildInOneTransactionFillsTheSameTables() throws {
+        let folder = TestFolder()
+        Self.writeCorpus(folder)
+        let stepped = try Self.build(folder, into: "stepped.sqlite", stoppingAfter: nil)
+        let whole = try NoteIndex(path: folder.root + "/whole.sqlite")
+        whole.rankingSettings = Self.ranking
+        let indexer = Indexer(index: whole)
+        indexer.bulkLoad.commitInterval = nil
+        _ = try indexer.run(paths: [folder.notes])
+        #expect(try Self.derivedTables(whole) == Self.derivedTables(stepped))
+    }
+}
