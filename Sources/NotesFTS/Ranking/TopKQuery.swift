@@ -49,7 +49,7 @@ struct TopKQuery {
             guard term.isSearchable else { return nil }
             if term.isPrefix, !term.isPhrase, term.column == nil { return .word(try addPrefix(term.text, tokenizer)) }
             guard !term.isPhrase, !term.isPrefix, term.column == nil, !term.matchExpression.contains("*") else {
-                throw Unsupported(reason: "a phrase, prefix or column-limited word is scored in full")
+                throw Unsupported(reason: "a phrase, a column-limited word or a prefix inside one is scored in full")
             }
             let words = term.forms.isEmpty ? [term.text] : [term.text] + term.forms
             let nodes = try words.map { Node.word(try add($0, tokenizer)) }

@@ -54,9 +54,8 @@ extension NoteIndex {
     private static func rankedPaths(_ db: Connection, match: String, query: ParsedQuery, options: SearchOptions,
                                     _ body: (String) throws -> Void) throws {
         if case .answered(let hits, _) = try TopKPlan.run(db, query, options: options) {
-            for hit in hits {
-                let statement = SearchSQL.topKRow(id: hit.id, match: match, snippets: nil)
-                try db.forEachRow(statement.sql, named: statement.parameters) { try body($0.text(.path) ?? "") }
+            try forEachTopKRow(db, hits, match: match, query: query, snippets: nil, read: { $0.text(.path) ?? "" }) {
+                try body($1)
             }
             return
         }

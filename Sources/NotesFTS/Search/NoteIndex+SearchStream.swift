@@ -26,14 +26,14 @@ extension NoteIndex {
         let snippets = options.includeSnippets ? SearchSnippets(match: match, query: query, options: options) : nil
         if case .answered(let hits, _) = try TopKPlan.run(db, query, options: options) {
             // The notes the top-k path chose, in its order, with its scores.
-            for hit in hits {
-                let statement = SearchSQL.topKRow(id: hit.id, match: match, snippets: snippets)
-                try db.forEachRow(statement.sql, named: statement.parameters) { row in
-                    var result = SearchResult(row: row)
-                    result.score = hit.score
-                    snippets?.read(row, at: ResultColumn.next + 1, into: &result)
-                    try body(result)
-                }
+            try forEachTopKRow(db, hits, match: match, query: query, snippets: snippets, read: { row in
+                var result = SearchResult(row: row)
+                snippets?.read(row, at: ResultColumn.next + 1, into: &result)
+                return result
+            }) { hit, found in
+                var result = found
+                result.score = hit.score
+                try body(result)
             }
             return
         }

@@ -64,6 +64,13 @@ struct TopKExactnessTests {
                 if path.contains("\"*") { prefixes += 1 }
             }
             #expect(TopKAgreement.agrees(actual, expected), "\(state): \(query.treeDescription) limit \(options.limit) offset \(options.offset)")
+            // A note both return has the same snippet and line, however its row was read (one seek, or one
+            // walk of the match for all the notes of a prefix query).
+            let reference = Dictionary(expected.map { ($0.id, $0) }) { first, _ in first }
+            for result in actual {
+                guard let other = reference[result.id] else { continue }
+                #expect(result.snippet == other.snippet && result.line == other.line, "\(state): \(query.treeDescription) note \(result.id)")
+            }
         }
         // The fast path must actually run, or this test proves nothing.
         #expect(fast >= 100, "\(state): only \(fast) of 350 queries took the top-k path")
