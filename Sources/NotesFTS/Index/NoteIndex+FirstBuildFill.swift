@@ -39,8 +39,10 @@ extension NoteIndex {
             try settings.fill.afterStep?(steps)
             try connection.execute("BEGIN IMMEDIATE")
         }
+        // One pass over the index: a small page cache serves it as well as a large one, and is not memory.
         var scanConfiguration = Self.defaultConfiguration
         scanConfiguration.mmapSize = 0
+        scanConfiguration.cacheSizeKiB = 2 * 1024
         let scan = settings.fillsWordList ? VocabularyScan(path: path, configuration: scanConfiguration) : nil
         defer { scan?.wait() }
         try connection.execute("BEGIN IMMEDIATE")
