@@ -58,6 +58,7 @@ struct FindOptions: CommandOptions {
             words = [Self.standardInput()]
         }
         search.includeSnippets = !filesWithMatches || json
+        search.includeScores = json
         search.limit = limit ?? (filesWithMatches || count ? Int(Int32.max) : 20)
         if listsAllPaths { search.sort = .path }
         search.dateFilters = [since.map { DateComparison.atLeast.filter(.modified, $0) },

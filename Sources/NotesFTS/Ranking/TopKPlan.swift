@@ -37,11 +37,14 @@ struct TopKPlan {
         guard try RankingTables.isCurrent(db), let totals = try RankingTables.totals(db) else {
             return .fullScoring("the top-k tables are not current (written by another tool since; notes-index brings them up to date)")
         }
-        guard try shape.tokens.contains(where: { try TopKTokenStatistics.isTracked($0, db) }) else {
+        guard try shape.tokens.indices.contains(where: { index in
+            shape.prefixes.contains(index) ? try PrefixPostings.hasTrackedExpansion(shape.tokens[index], db)
+                : try TopKTokenStatistics.isTracked(shape.tokens[index], db)
+        }) else {
             return .fullScoring("no tracked frequent word: the notes are few enough to score in full")
         }
         let needed = max(options.offset, 0) + options.limit
-        if shape.tokens.count == 1, let hits = try headPath(db, shape, totals, needed, query: query, options: options) {
+        if shape.tokens.count == 1, shape.prefixes.isEmpty, let hits = try headPath(db, shape, totals, needed, query: query, options: options) {
             return .answered(Array(hits.0.dropFirst(max(options.offset, 0))), hits.1)
         }
         return try postingPath(db, shape, totals, needed, query: query, options: options)
@@ -66,9 +69,14 @@ struct TopKPlan {
         guard shape.tokens.count <= 64 else { return .fullScoring("more than 64 distinct words") }
         var postings = PostingList()
         var ranges: [Range<Int>] = []
-        for token in shape.tokens {
+        for (index, token) in shape.tokens.enumerated() {
             let start = postings.count
-            if try TopKTokenStatistics.isTracked(token, db) {
+            if shape.prefixes.contains(index) {
+                switch try PrefixPostings.load(token, db) {
+                case .success(let list): postings.append(contentsOf: list)
+                case .failure(let unsupported): return .fullScoring(unsupported.reason)
+                }
+            } else if try TopKTokenStatistics.isTracked(token, db) {
                 try PostingStore.load(token, db, appendingTo: &postings)
             } else if let loaded = try TopKTokenStatistics.load(token, db) {
                 postings.append(contentsOf: loaded.postingList)
@@ -81,7 +89,8 @@ struct TopKPlan {
         var search = PostingSearch(shape: shape, postings: postings, ranges: ranges, scorer: scorer)
         let hits = try search.top(needed, db, query: query, options: options)
         let description = "top-k: exact over the complete posting lists of "
-            + shape.tokens.map { "\"\($0)\"" }.joined(separator: ", ") + " (\(search.postingCount) postings, "
+            + shape.tokens.indices.map { "\"\(shape.tokens[$0])\"" + (shape.prefixes.contains($0) ? "*" : "") }
+                .joined(separator: ", ") + " (\(search.postingCount) postings, "
             + "\(search.scored) notes scored, the others skipped by bounds or not matching); N = \(totals.rows)"
         return .answered(Array(hits.dropFirst(max(options.offset, 0))), description)
     }

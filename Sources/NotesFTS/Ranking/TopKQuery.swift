@@ -1,8 +1,9 @@
 /// The shape of a ranked query as the top-k path sees it: a tree of AND and OR over single-token words (word
 /// forms included), the words bm25 scores (FTS5's phrases, in order, repeats kept), and what it excludes.
 ///
-/// Phrases, prefixes, column-limited words and NOT below the top level are not served: ``TopKPlan`` scores
-/// those in full, with the reason this type gives.
+/// A prefix of ASCII letters and digits (`read*`) is one token standing for all its expansions
+/// (``prefixes``, ``PrefixPostings``). Phrases, other prefixes, column-limited words and NOT below the top
+/// level are not served: ``TopKPlan`` scores those in full, with the reason this type gives.
 struct TopKQuery {
     /// A node of the positive part; `.word(i)` is ``tokens``[i].
     indirect enum Node {
@@ -13,6 +14,8 @@ struct TopKQuery {
 
     /// The distinct tokens, as FTS5 indexes them.
     private(set) var tokens: [String] = []
+    /// The tokens that stand for a prefix: every indexed term beginning with them, as one phrase.
+    private(set) var prefixes: Set<Int> = []
     /// How many of FTS5's phrases each token is (a word with forms is its word twice, then each form).
     private(set) var multiplicity: [Int] = []
     /// The positive part.
@@ -44,8 +47,9 @@ struct TopKQuery {
         switch node {
         case .term(let term):
             guard term.isSearchable else { return nil }
+            if term.isPrefix, !term.isPhrase, term.column == nil { return .word(try addPrefix(term.text, tokenizer)) }
             guard !term.isPhrase, !term.isPrefix, term.column == nil, !term.matchExpression.contains("*") else {
-                throw Unsupported(reason: "a phrase, prefix or column-limited word is scored in full")
+                throw Unsupported(reason: "a phrase, a column-limited word or a prefix inside one is scored in full")
             }
             let words = term.forms.isEmpty ? [term.text] : [term.text] + term.forms
             let nodes = try words.map { Node.word(try add($0, tokenizer)) }
@@ -66,12 +70,27 @@ struct TopKQuery {
         guard let found = tokenizer.queryTokens(word), found.count == 1, let token = found.first else {
             throw Unsupported(reason: "\"\(word)\" is several tokens (a phrase to FTS5), scored in full")
         }
-        if let index = tokens.firstIndex(of: token) {
+        return count(token, prefix: false)
+    }
+
+    /// Counts one phrase for the prefix `text` (`read` of `read*`); returns its token's index.
+    private mutating func addPrefix(_ text: String, _ tokenizer: TermTokenizer) throws -> Int {
+        guard let found = tokenizer.queryTokens(text, prefix: true), found.count == 1, let token = found.first,
+              PrefixPostings.isServed(token) else {
+            throw Unsupported(reason: "a prefix of several tokens or of other than ASCII letters and digits is scored in full")
+        }
+        return count(token, prefix: true)
+    }
+
+    /// One more phrase for `token` (a word, or a prefix: the same text is two different tokens).
+    private mutating func count(_ token: String, prefix: Bool) -> Int {
+        if let index = tokens.indices.first(where: { tokens[$0] == token && prefixes.contains($0) == prefix }) {
             multiplicity[index] += 1
             return index
         }
         tokens.append(token)
         multiplicity.append(1)
+        if prefix { prefixes.insert(tokens.count - 1) }
         return tokens.count - 1
     }
 

@@ -19,7 +19,8 @@ extension NoteIndex {
             if let match = query.matchExpression, options.sort == .rank, !query.onlySelects {
                 try Self.rankedPaths(db, match: match, query: query, options: options, once)
             } else {
-                let statement = SearchSQL.ordered(query: query, options: options, columns: "n.path")
+                let statement = SearchSQL.ordered(query: query, options: options, columns: "n.path",
+                                                  walksIndex: try Self.walksSortIndex(db, query, options: options))
                 try db.forEachRow(statement.sql, named: statement.parameters) { try once($0.text(0) ?? "") }
             }
         }
@@ -53,9 +54,8 @@ extension NoteIndex {
     private static func rankedPaths(_ db: Connection, match: String, query: ParsedQuery, options: SearchOptions,
                                     _ body: (String) throws -> Void) throws {
         if case .answered(let hits, _) = try TopKPlan.run(db, query, options: options) {
-            for hit in hits {
-                let statement = SearchSQL.topKRow(id: hit.id, match: match, snippets: nil)
-                try db.forEachRow(statement.sql, named: statement.parameters) { try body($0.text(.path) ?? "") }
+            try forEachTopKRow(db, hits, match: match, query: query, snippets: nil, read: { $0.text(.path) ?? "" }) {
+                try body($1)
             }
             return
         }

@@ -26,14 +26,14 @@ extension NoteIndex {
         let snippets = options.includeSnippets ? SearchSnippets(match: match, query: query, options: options) : nil
         if case .answered(let hits, _) = try TopKPlan.run(db, query, options: options) {
             // The notes the top-k path chose, in its order, with its scores.
-            for hit in hits {
-                let statement = SearchSQL.topKRow(id: hit.id, match: match, snippets: snippets)
-                try db.forEachRow(statement.sql, named: statement.parameters) { row in
-                    var result = SearchResult(row: row)
-                    result.score = hit.score
-                    snippets?.read(row, at: ResultColumn.next + 1, into: &result)
-                    try body(result)
-                }
+            try forEachTopKRow(db, hits, match: match, query: query, snippets: snippets, read: { row in
+                var result = SearchResult(row: row)
+                snippets?.read(row, at: ResultColumn.next + 1, into: &result)
+                return result
+            }) { hit, found in
+                var result = found
+                result.score = hit.score
+                try body(result)
             }
             return
         }
@@ -50,15 +50,18 @@ extension NoteIndex {
 
     private static func orderedResults(_ db: Connection, query: ParsedQuery, options: SearchOptions,
                                        _ body: (SearchResult) throws -> Void) throws {
-        let statement = SearchSQL.ordered(query: query, options: options)
+        let statement = SearchSQL.ordered(query: query, options: options,
+                                          walksIndex: try walksSortIndex(db, query, options: options))
         let match = options.includeSnippets ? query.matchExpression : nil
         let snippets = match.map { SearchSnippets(match: $0, query: query, options: options) }
         try db.forEachRow(statement.sql, named: statement.parameters) { row in
             var result = SearchResult(row: row)
             result.snippet = SearchSnippets.leadSnippet(row.text(ResultColumn.next) ?? "", words: options.snippetWords)
             if let match, let snippets {
-                // Snippet and score of this returned row only: one indexed lookup.
-                let page = SearchSQL.pageSnippets(match: match, id: result.id, snippets: snippets)
+                // Snippet and score of this returned row only: one indexed lookup (and, for the score, a read
+                // of each query word's posting list).
+                let page = SearchSQL.pageSnippets(match: match, id: result.id, snippets: snippets,
+                                                  scores: options.includeScores)
                 try db.forEachRow(page.sql, named: page.parameters) { found in
                     result.score = found.double(0)
                     snippets.read(found, at: 1, into: &result)

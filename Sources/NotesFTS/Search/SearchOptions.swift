@@ -15,6 +15,11 @@ public struct SearchOptions: Sendable {
     /// Compute snippets and match lines; turn off when only paths or ids are wanted (`notes-find -l`),
     /// which saves reading every returned note's text.
     public var includeSnippets = true
+    /// Compute each result's bm25 score when the results are not ordered by rank (`sort` other than
+    /// ``SearchSort/rank``). FTS5 scores a note by reading the whole posting list of every query word
+    /// once per note, about 1 ms a note for a word in 30% of 100,000 notes. Turn it off when the score is not
+    /// shown, as `notes-find`'s human output does; ``SearchResult/score`` is then 0 for those results.
+    public var includeScores = true
     /// Match words exactly as typed: no other word forms and no typo correction (`notes-find --exact`).
     /// Read by ``NoteIndex/search(_:options:)-(String,_)``; a ``ParsedQuery`` is searched as it is.
     public var exact = false

@@ -31,9 +31,11 @@ enum SearchSQL {
 
     /// Ordered by a `notes` column (ties by id): ``ResultColumn``s, then the first 600 characters of the
     /// body (for lead snippets) or `''`. `columns` replaces the ``ResultColumn``s (`n.path` for a list of paths).
+    /// With `walksIndex` (``NoteIndex/walksSortIndex(_:_:options:)``), SQLite walks the sort column's index
+    /// and tests each note against the match, stopping at the page's end, instead of reading every match.
     static func ordered(query: ParsedQuery, options: SearchOptions,
-                        columns: String = ResultColumn.selectList) -> SearchStatement {
-        let filter = SearchFilter(query: query, options: options, match: query.matchExpression)
+                        columns: String = ResultColumn.selectList, walksIndex: Bool = false) -> SearchStatement {
+        let filter = SearchFilter(query: query, options: options, match: query.matchExpression, walksNotes: walksIndex)
         var descending: Bool
         let column: String
         switch options.sort {
@@ -52,11 +54,11 @@ enum SearchSQL {
         return SearchStatement(sql: sql, parameters: filter.parameters.merging(paging(options)) { first, _ in first })
     }
 
-    /// The score and snippet columns of one note for `match`: for pages ordered by a `notes` column,
-    /// one indexed lookup per printed row.
-    static func pageSnippets(match: String, id: Int64, snippets: SearchSnippets) -> SearchStatement {
+    /// The score (or `0.0` without `scores`) and snippet columns of one note for `match`: for pages ordered by
+    /// a `notes` column, one indexed lookup per printed row.
+    static func pageSnippets(match: String, id: Int64, snippets: SearchSnippets, scores: Bool = true) -> SearchStatement {
         SearchStatement(
-            sql: "SELECT -rank, \(snippets.columns) FROM notes_fts WHERE notes_fts MATCH :match AND rowid = :id",
+            sql: "SELECT \(scores ? "-rank" : "0.0"), \(snippets.columns) FROM notes_fts WHERE notes_fts MATCH :match AND rowid = :id",
             parameters: snippets.parameters.merging([":match": .text(match), ":id": .integer(id)]) { first, _ in first })
     }
 
@@ -111,6 +113,22 @@ enum SearchSQL {
             SELECT \(ResultColumn.selectList), 0.0\(snippets.map { ", " + $0.columns } ?? "")
             FROM notes_fts JOIN notes n ON n.id = notes_fts.rowid
             WHERE notes_fts MATCH :match AND notes_fts.rowid = :id
+            """
+        return SearchStatement(sql: sql, parameters: parameters)
+    }
+
+    /// The rows of `topKRow` for all of `ids` in one FTS5 query, in id order: FTS5 walks the whole match once
+    /// and the snippet columns are computed only for those notes (`+rowid`: a filter, not one seek a note).
+    /// For a prefix, whose doclist FTS5 (without a prefix index) builds again for every seek, that costs one
+    /// build instead of one a note: `read*` at 100,000 notes, 20 notes: 6 ms against 60 ms.
+    static func topKRows(ids: [Int64], match: String, snippets: SearchSnippets?) -> SearchStatement {
+        var parameters = snippets?.parameters ?? [:]
+        parameters[":match"] = .text(match)
+        parameters[":topkIDs"] = idList(ids)
+        let sql = """
+            SELECT \(ResultColumn.selectList), 0.0\(snippets.map { ", " + $0.columns } ?? "")
+            FROM notes_fts JOIN notes n ON n.id = notes_fts.rowid
+            WHERE notes_fts MATCH :match AND +notes_fts.rowid IN (SELECT value FROM json_each(:topkIDs))
             """
         return SearchStatement(sql: sql, parameters: parameters)
     }

@@ -48,7 +48,7 @@ struct TopKExactnessTests {
     }
 
     private func checkQueries(_ index: NoteIndex, _ corpus: inout TopKCorpus, state: String) throws {
-        var fast = 0, postings = 0, severalWords = 0
+        var fast = 0, postings = 0, severalWords = 0, prefixes = 0
         for _ in 0..<350 {
             let query = corpus.parsedQuery()
             let options = corpus.options()
@@ -61,13 +61,23 @@ struct TopKExactnessTests {
             if path.hasPrefix("top-k: exact over the complete posting lists") {
                 postings += 1
                 if Self.combinesWords(query) { severalWords += 1 }
+                if path.contains("\"*") { prefixes += 1 }
             }
             #expect(TopKAgreement.agrees(actual, expected), "\(state): \(query.treeDescription) limit \(options.limit) offset \(options.offset)")
+            // A note both return has the same snippet and line, however its row was read (one seek, or one
+            // walk of the match for all the notes of a prefix query).
+            let reference = Dictionary(expected.map { ($0.id, $0) }) { first, _ in first }
+            for result in actual {
+                guard let other = reference[result.id] else { continue }
+                #expect(result.snippet == other.snippet && result.line == other.line, "\(state): \(query.treeDescription) note \(result.id)")
+            }
         }
         // The fast path must actually run, or this test proves nothing.
         #expect(fast >= 100, "\(state): only \(fast) of 350 queries took the top-k path")
         // And AND/OR of several words must take the posting lists in a good share of the queries.
         #expect(severalWords >= 60, "\(state): only \(severalWords) of \(postings) on the posting lists were an AND or OR of words")
+        // And prefixes (one query in 20 is one) must take them too.
+        #expect(prefixes >= 8, "\(state): only \(prefixes) prefixes on the posting lists")
     }
 
     /// Whether the query is an AND or OR of several words (not counting exclusions).

@@ -109,6 +109,31 @@ import Testing
         #expect(listed == expected)
     }
 
+    /// Ordered by date, each result's score is FTS5's bm25 for it, or 0 when scores are not wanted (the
+    /// human output); the notes, their order and their snippets are the same either way.
+    @Test(arguments: [SearchSort.modified, .created, .title])
+    func scoresOfOrderedPagesAreFTS5sOrLeftOut(sort: SearchSort) throws {
+        let index = try Self.makeIndex()
+        let parsed = QueryParser.parse("common OR lemon")
+        let match = try #require(parsed.matchExpression)
+        let bm25 = Dictionary(uniqueKeysWithValues: try index.read { db in
+            try db.query("SELECT rowid, -rank FROM notes_fts WHERE notes_fts MATCH ?1", [.text(match)]) {
+                ($0.int64(0), $0.double(1))
+            }
+        })
+        var options = SearchOptions(limit: 15, offset: 4, sort: sort)
+        var scored: [SearchResult] = []
+        try index.forEachResult(parsed, options: options) { scored.append($0) }
+        options.includeScores = false
+        var unscored: [SearchResult] = []
+        try index.forEachResult(parsed, options: options) { unscored.append($0) }
+        #expect(scored.count == 15)
+        #expect(scored.map(\.id) == unscored.map(\.id))
+        #expect(scored.map(\.snippet) == unscored.map(\.snippet))
+        #expect(scored.allSatisfy { $0.score == bm25[$0.id] && $0.score > 0 })
+        #expect(unscored.allSatisfy { $0.score == 0 })
+    }
+
     @Test func rankTiesHandOnEachRunOfEqualScoresById() throws {
         var ties = RankTies<String>()
         var out: [String] = []

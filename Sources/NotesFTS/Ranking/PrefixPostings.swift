@@ -1,0 +1,107 @@
+import SQLiteKit
+
+/// The complete posting list of a prefix (`read*`) as FTS5's bm25 sees it: one phrase whose instances are the
+/// tokens of every indexed term beginning with the prefix. For each note the weighted frequency is the sum of
+/// its expansions' frequencies and its document frequency is the number of notes holding any expansion.
+///
+/// Why the sum is exact: the prefix is limited to ASCII letters and digits, and the tokenizer gives such text
+/// one token a position with no colocated token. So a position matches the prefix through exactly one
+/// expansion, and FTS5's instance count for the prefix phrase is the sum of the expansions' counts. The
+/// weighted frequencies are integers (the column weights are), so summing them in another order than FTS5
+/// changes nothing.
+///
+/// The tracked expansions' lists come from `topk_postings`. The rare ones come from one FTS5 query over all of
+/// them, with the row-statistics functions. The list is merged by note id.
+enum PrefixPostings {
+    /// More expansions than this and the prefix is scored in full (a one- or two-letter prefix of a large
+    /// vocabulary): listing and merging them would cost what full scoring costs.
+    static let expansionLimit = 1_000
+    /// More notes than this holding the untracked expansions and the prefix is scored in full: FTS5 reads each
+    /// of those notes' figures one row at a time.
+    static let untrackedNoteLimit = 4 * TopKTokenStatistics.untrackedLimit
+
+    /// Whether `prefix` (a token as the tokenizer gives it) is one the path serves: ASCII letters and digits.
+    static func isServed(_ prefix: String) -> Bool {
+        !prefix.isEmpty && prefix.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }
+    }
+
+    /// The first string after every string beginning with `prefix`, in byte order (`read` → `reae`).
+    static func upperBound(_ prefix: String) -> String {
+        var bytes = Array(prefix.utf8)
+        bytes[bytes.count - 1] += 1
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether some tracked term begins with `prefix` (one key lookup).
+    static func hasTrackedExpansion(_ prefix: String, _ db: Connection) throws -> Bool {
+        try db.scalarInt("SELECT count(*) FROM (SELECT 1 FROM topk_terms WHERE term >= ?1 AND term < ?2 LIMIT 1)",
+                         [.text(prefix), .text(upperBound(prefix))]) == 1
+    }
+
+    /// The complete list of `prefix`, or why it is scored in full instead.
+    static func load(_ prefix: String, _ db: Connection) throws -> Result<PostingList, TopKQuery.Unsupported> {
+        try db.execute(Vocabulary.fts5VocabularySQL)
+        let expansions = try db.query("""
+            SELECT term, doc FROM temp.notes_fts_terms WHERE term >= ?1 AND term < ?2 LIMIT ?3
+            """, [.text(prefix), .text(upperBound(prefix)), .integer(Int64(expansionLimit + 1))]) {
+            (term: $0.text(0) ?? "", documents: $0.int(1))
+        }
+        guard expansions.count <= expansionLimit else {
+            return .failure(.init(reason: "\"\(prefix)*\" has more than \(expansionLimit) expansions, scored in full"))
+        }
+        var lists: [PostingList] = []
+        var untracked: [String] = []
+        var untrackedNotes = 0
+        for expansion in expansions {
+            if try TopKTokenStatistics.isTracked(expansion.term, db) {
+                lists.append(try PostingStore.load(expansion.term, db))
+            } else {
+                untracked.append(expansion.term)
+                untrackedNotes += expansion.documents
+            }
+        }
+        guard untrackedNotes <= untrackedNoteLimit else {
+            return .failure(.init(reason: "\"\(prefix)*\": its untracked expansions are in more than \(untrackedNoteLimit) notes, scored in full"))
+        }
+        if !untracked.isEmpty { lists.append(try untrackedList(untracked, db)) }
+        return .success(merged(lists))
+    }
+
+    /// One list for all the `terms` (none tracked), from one FTS5 query: each note's figures summed over them.
+    private static func untrackedList(_ terms: [String], _ db: Connection) throws -> PostingList {
+        let statement = try db.prepare("""
+            SELECT rowid, \(RowStatisticsFunctions.frequency)(notes_fts), \(RowStatisticsFunctions.size)(notes_fts)
+            FROM notes_fts WHERE notes_fts MATCH ?1
+            """)
+        defer { statement.finalize() }
+        try statement.bind([.text(terms.map(RankingTables.matchString).joined(separator: " OR "))])
+        var list = PostingList()
+        while try statement.step() {
+            list.append(id: statement.int64(0), frequency: statement.double(1), size: statement.int(2))
+        }
+        return list
+    }
+
+    /// The union of `lists` by note id, frequencies summed (a note's size is the same in every list).
+    static func merged(_ lists: [PostingList]) -> PostingList {
+        if lists.count == 1 { return lists[0] }
+        var merged = PostingList()
+        merged.reserve(lists.reduce(0) { max($0, $1.count) })
+        var positions = [Int](repeating: 0, count: lists.count)
+        while true {
+            var next: Int64 = .max
+            for (index, list) in lists.enumerated() where positions[index] < list.count {
+                next = min(next, list.ids[positions[index]])
+            }
+            if next == .max { return merged }
+            var frequency = 0.0
+            var size: Int32 = 0
+            for index in lists.indices where positions[index] < lists[index].count && lists[index].ids[positions[index]] == next {
+                frequency += lists[index].frequencies[positions[index]]
+                size = lists[index].sizes[positions[index]]
+                positions[index] += 1
+            }
+            merged.append(id: next, frequency: frequency, size: Int(size))
+        }
+    }
+}
