@@ -28,6 +28,9 @@ extension NoteIndex {
     /// full meanwhile. An interruption leaves `first_build`, so the next open does not rebuild the top-k tables
     /// at once and the next run (``Indexer``) continues the build: it clears what the fill wrote, in steps
     /// too, and fills both again. A failure rolls back only the open step.
+    ///
+    /// The top-k tables are filled first, while another thread reads the words of the index
+    /// (``VocabularyScan``), so that scan runs on the other core; then the word list is written.
     func finishFirstBuild(_ settings: BulkLoadSettings) throws {
         var steps = 0
         func step() throws {
@@ -36,13 +39,26 @@ extension NoteIndex {
             try settings.fill.afterStep?(steps)
             try connection.execute("BEGIN IMMEDIATE")
         }
+        // One pass over the index: a small page cache serves it as well as a large one, and is not memory.
+        var scanConfiguration = Self.defaultConfiguration
+        scanConfiguration.mmapSize = 0
+        scanConfiguration.cacheSizeKiB = 2 * 1024
+        let scan = settings.fillsWordList ? VocabularyScan(path: path, configuration: scanConfiguration) : nil
+        defer { scan?.wait() }
         try connection.execute("BEGIN IMMEDIATE")
         do {
             if settings.fillsRankingTables {
                 try connection.run("DELETE FROM meta WHERE key = ?1", [.text(RankingTables.metaKey)])
             }
             try clearDerivedTables(rowsPerStep: settings.fill.rowsClearedPerStep, step: step)
-            try fillDerivedTables(settings, step: step)
+            if settings.fillsRankingTables {
+                try RankingTables.rebuild(connection, settings: rankingSettings, postingsPerStep: settings.fill.postingsPerStep, step: step)
+            }
+            if let scan {
+                try Vocabulary.fill(connection, words: scan.words(), wordsPerStep: settings.fill.wordsPerStep,
+                                    spellingPairsPerPass: settings.fill.spellingPairsPerStep, step: step)
+            }
+            try connection.execute("DELETE FROM meta WHERE key = 'first_build'")
             try connection.execute("COMMIT")
         } catch {
             if !connection.isAutocommit { try? connection.execute("ROLLBACK") }

@@ -54,30 +54,44 @@ enum Vocabulary {
     /// 250,000 wrote 30 MB of log (rows and both indexes), so about 12 MB.
     static let wordsPerStep = 100_000
 
-    /// Empties both tables and fills them again from `notes_fts`. Call inside a write transaction.
-    ///
-    /// Built for a million-word vocabulary: words come sorted from `fts5vocab` and take ids in that order, so
-    /// the table and its unique index fill in order; `spelling` is filled in key order
-    /// (``fillSpelling(_:terms:pairsPerPass:step:)``); both tables are written by multi-row statements
-    /// (``BatchInsert``). `step` runs after every `wordsPerStep` words and every pass of `spelling`: a first
-    /// build commits there (``NoteIndex/finishFirstBuild(_:)``), so no one transaction writes the whole list.
+    /// Empties both tables and fills them again from `notes_fts` (``words(of:)``, ``fill(_:words:wordsPerStep:spellingPairsPerPass:step:)``).
+    /// Call inside a write transaction.
     static func rebuild(_ db: Connection, wordsPerStep: Int = Vocabulary.wordsPerStep,
                         spellingPairsPerPass: Int = Vocabulary.spellingPairsPerPass,
                         step: () throws -> Void = {}) throws {
         try db.execute("DELETE FROM spelling; DELETE FROM vocabulary;")
+        try fill(db, words: words(of: db), wordsPerStep: wordsPerStep, spellingPairsPerPass: spellingPairsPerPass, step: step)
+    }
+
+    /// The words of `notes_fts` (``isWord(_:)``), sorted, each with its inflection stem: read from `fts5vocab`,
+    /// which reads every doclist of the index (1.5 s at 100k notes). Any connection to the index will do: a
+    /// first build reads them on another thread (``VocabularyScan``).
+    static func words(of db: Connection) throws -> [(term: String, stem: String)] {
         try db.execute(fts5VocabularySQL)
-        let terms = try db.query("SELECT term FROM temp.notes_fts_terms") { $0.text(0) ?? "" }.filter { isWord($0) }
-        let words = try BatchInsert(db, "INSERT INTO vocabulary(id, term, stem)", columns: 3)
-        for (offset, term) in terms.enumerated() {
-            try words.append(.integer(Int64(offset + 1)), .text(term), .text(PorterStemmer.inflectionStem(term)))
+        return try db.query("SELECT term FROM temp.notes_fts_terms") { $0.text(0) ?? "" }.filter { isWord($0) }
+            .map { ($0, PorterStemmer.inflectionStem($0)) }
+    }
+
+    /// Fills the emptied tables with `words` (``words(of:)``).
+    ///
+    /// Built for a million-word vocabulary: words come sorted and take ids in that order, so the table and its
+    /// unique index fill in order; `spelling` is filled in key order (``fillSpelling(_:terms:pairsPerPass:step:)``);
+    /// both tables are written by multi-row statements (``BatchInsert``). `step` runs after every
+    /// `wordsPerStep` words and every pass of `spelling`: a first build commits there
+    /// (``NoteIndex/finishFirstBuild(_:)``), so no one transaction writes the whole list.
+    static func fill(_ db: Connection, words: [(term: String, stem: String)], wordsPerStep: Int = Vocabulary.wordsPerStep,
+                     spellingPairsPerPass: Int = Vocabulary.spellingPairsPerPass, step: () throws -> Void = {}) throws {
+        let rows = try BatchInsert(db, "INSERT INTO vocabulary(id, term, stem)", columns: 3)
+        for (offset, word) in words.enumerated() {
+            try rows.append(.integer(Int64(offset + 1)), .text(word.term), .text(word.stem))
             if (offset + 1) % max(wordsPerStep, 1) == 0 {
-                try words.finish()
+                try rows.finish()
                 try step()
             }
         }
-        try words.finish()
+        try rows.finish()
         try step()
-        try fillSpelling(db, terms: terms, pairsPerPass: spellingPairsPerPass, step: step)
+        try fillSpelling(db, terms: words.map(\.term), pairsPerPass: spellingPairsPerPass, step: step)
     }
 
     /// Adds the words of `texts` that the vocabulary does not hold yet (after a note was written), each with
