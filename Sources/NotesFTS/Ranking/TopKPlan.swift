@@ -66,24 +66,10 @@ struct TopKPlan {
     /// the tracked words and every note of the rare ones (``PostingSearch``).
     private static func postingPath(_ db: Connection, _ shape: TopKQuery, _ totals: FullTextTotals, _ needed: Int,
                                     query: ParsedQuery, options: SearchOptions) throws -> Outcome {
-        guard shape.tokens.count <= 64 else { return .fullScoring("more than 64 distinct words") }
-        var postings = PostingList()
-        var ranges: [Range<Int>] = []
-        for (index, token) in shape.tokens.enumerated() {
-            let start = postings.count
-            if shape.prefixes.contains(index) {
-                switch try PrefixPostings.load(token, db) {
-                case .success(let list): postings.append(contentsOf: list)
-                case .failure(let unsupported): return .fullScoring(unsupported.reason)
-                }
-            } else if try TopKTokenStatistics.isTracked(token, db) {
-                try PostingStore.load(token, db, appendingTo: &postings)
-            } else if let loaded = try TopKTokenStatistics.load(token, db) {
-                postings.append(contentsOf: loaded.postingList)
-            } else {
-                return .fullScoring("\"\(token)\" is neither tracked nor rare (more than \(TopKTokenStatistics.untrackedLimit) notes)")
-            }
-            ranges.append(start..<postings.count)
+        let postings: PostingList, ranges: [Range<Int>]
+        switch try completeLists(db, shape) {
+        case .success(let lists): (postings, ranges) = lists
+        case .failure(let unsupported): return .fullScoring(unsupported.reason)
         }
         let scorer = TopKScorer(shape: shape, documents: ranges.map { Int64($0.count) }, totals: totals)
         var search = PostingSearch(shape: shape, postings: postings, ranges: ranges, scorer: scorer)
@@ -93,6 +79,33 @@ struct TopKPlan {
                 .joined(separator: ", ") + " (\(search.postingCount) postings, "
             + "\(search.scored) notes scored, the others skipped by bounds or not matching); N = \(totals.rows)"
         return .answered(Array(hits.dropFirst(max(options.offset, 0))), description)
+    }
+
+    /// The complete posting list of every token of `shape`, one after the other, and where each is: the
+    /// tracked words' from `topk_postings`, a rare word's from FTS5, a prefix's merged from its expansions'
+    /// (``PrefixPostings``); or why the query is scored in full instead.
+    static func completeLists(_ db: Connection, _ shape: TopKQuery) throws
+        -> Result<(PostingList, [Range<Int>]), TopKQuery.Unsupported> {
+        guard shape.tokens.count <= 64 else { return .failure(.init(reason: "more than 64 distinct words")) }
+        var postings = PostingList()
+        var ranges: [Range<Int>] = []
+        for (index, token) in shape.tokens.enumerated() {
+            let start = postings.count
+            if shape.prefixes.contains(index) {
+                switch try PrefixPostings.load(token, db) {
+                case .success(let list): postings.append(contentsOf: list)
+                case .failure(let unsupported): return .failure(unsupported)
+                }
+            } else if try TopKTokenStatistics.isTracked(token, db) {
+                try PostingStore.load(token, db, appendingTo: &postings)
+            } else if let loaded = try TopKTokenStatistics.load(token, db) {
+                postings.append(contentsOf: loaded.postingList)
+            } else {
+                return .failure(.init(reason: "\"\(token)\" is neither tracked nor rare (more than \(TopKTokenStatistics.untrackedLimit) notes)"))
+            }
+            ranges.append(start..<postings.count)
+        }
+        return .success((postings, ranges))
     }
 
     /// Best first; ties by id, as the full-scoring path breaks them.

@@ -54,16 +54,19 @@ extension NoteIndex {
                                           walksIndex: try walksSortIndex(db, query, options: options))
         let match = options.includeSnippets ? query.matchExpression : nil
         let snippets = match.map { SearchSnippets(match: $0, query: query, options: options) }
+        // Scores from the posting lists when the top-k path serves the query, rather than FTS5's `rank` a note.
+        let pageScorer = match != nil && options.includeScores && options.allowsTopK ? try PageScorer(db, query) : nil
         try db.forEachRow(statement.sql, named: statement.parameters) { row in
             var result = SearchResult(row: row)
             result.snippet = SearchSnippets.leadSnippet(row.text(ResultColumn.next) ?? "", words: options.snippetWords)
             if let match, let snippets {
                 // Snippet and score of this returned row only: one indexed lookup (and, for the score, a read
                 // of each query word's posting list).
+                let computed = pageScorer?.score(result.id)
                 let page = SearchSQL.pageSnippets(match: match, id: result.id, snippets: snippets,
-                                                  scores: options.includeScores)
+                                                  scores: options.includeScores && computed == nil)
                 try db.forEachRow(page.sql, named: page.parameters) { found in
-                    result.score = found.double(0)
+                    result.score = computed ?? found.double(0)
                     snippets.read(found, at: 1, into: &result)
                 }
             }
