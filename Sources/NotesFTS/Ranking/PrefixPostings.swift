@@ -16,9 +16,12 @@ enum PrefixPostings {
     /// More expansions than this and the prefix is scored in full (a one- or two-letter prefix of a large
     /// vocabulary): listing and merging them would cost what full scoring costs.
     static let expansionLimit = 1_000
-    /// More notes than this holding the untracked expansions and the prefix is scored in full: FTS5 reads each
-    /// of those notes' figures one row at a time.
+    /// The untracked expansions' notes FTS5 reads one row at a time (with their figures) may be this many, or
+    /// ``untrackedShare`` of all the expansions' notes if that is more; beyond, the prefix is scored in full,
+    /// which reads every note of the prefix once.
     static let untrackedNoteLimit = 4 * TopKTokenStatistics.untrackedLimit
+    /// See ``untrackedNoteLimit``.
+    static let untrackedShare = 0.25
 
     /// Whether `prefix` (a token as the tokenizer gives it) is one the path serves: ASCII letters and digits.
     static func isServed(_ prefix: String) -> Bool {
@@ -60,8 +63,10 @@ enum PrefixPostings {
                 untrackedNotes += expansion.documents
             }
         }
-        guard untrackedNotes <= untrackedNoteLimit else {
-            return .failure(.init(reason: "\"\(prefix)*\": its untracked expansions are in more than \(untrackedNoteLimit) notes, scored in full"))
+        let allNotes = expansions.reduce(0) { $0 + $1.documents }
+        let limit = max(untrackedNoteLimit, Int(untrackedShare * Double(allNotes)))
+        guard untrackedNotes <= limit else {
+            return .failure(.init(reason: "\"\(prefix)*\": its untracked expansions are in more than \(limit) notes, scored in full"))
         }
         if !untracked.isEmpty { lists.append(try untrackedList(untracked, db)) }
         return .success(merged(lists))
