@@ -37,10 +37,7 @@ extension NoteIndex {
         if let match = query.matchExpression {
             // FTS5 does not know how many notes a match finds; counting up to the share that favours the walk
             // reads few rows either way.
-            let notes = try db.scalarInt("SELECT max(id) FROM notes") ?? 0
-            let enough = max(notes / pathIndexWalkShare, 1)
-            let probe = SearchSQL.matchesAtLeast(enough, match: match)
-            walksIndex = try db.query(probe.sql, named: probe.parameters) { $0.int(0) }.first ?? 0 >= enough
+            walksIndex = try matches(db, match, atLeast: max(try noteIDBound(db) / pathIndexWalkShare, 1))
         }
         let statement = SearchSQL.pathOrder(query: query, options: options, walksPathIndex: walksIndex)
         var last: String?

@@ -21,12 +21,22 @@ extension NoteIndex {
         case .rank, .modified, .created: break
         case .title, .path: return false
         }
-        let notes = Double(try db.scalarInt("SELECT max(id) FROM notes") ?? 0)
+        let notes = Double(try noteIDBound(db))
         let page = Double(max(options.limit, 0)) + Double(max(options.offset, 0))
         let enough = (page * notes * sortWalkCostRatio).squareRoot().rounded(.up)
         guard enough < notes else { return false }
-        let probe = SearchSQL.matchesAtLeast(Int(enough), match: match)
-        let found = try db.query(probe.sql, named: probe.parameters) { $0.int(0) }.first ?? 0
-        return Double(found) >= enough
+        return try matches(db, match, atLeast: Int(enough))
+    }
+
+    /// The highest note id: the number of notes, or a little more after deletions (cheap: the last rowid).
+    static func noteIDBound(_ db: Connection) throws -> Int {
+        try db.scalarInt("SELECT max(id) FROM notes") ?? 0
+    }
+
+    /// Whether `match` finds at least `enough` notes. FTS5 does not know how many notes a match finds; this
+    /// reads at most `enough` of its rows, which is what choosing between an index walk and a sort needs.
+    static func matches(_ db: Connection, _ match: String, atLeast enough: Int) throws -> Bool {
+        let probe = SearchSQL.matchesAtLeast(enough, match: match)
+        return try db.query(probe.sql, named: probe.parameters) { $0.int(0) }.first ?? 0 >= enough
     }
 }
