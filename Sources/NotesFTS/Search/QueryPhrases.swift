@@ -1,29 +1,47 @@
-/// The phrases of a MATCH expression (``FTS5Expression``'s output) in FTS5's order, each as the one token it
+/// The phrases of a MATCH expression (``FTS5Expression``'s output) in FTS5's order, each as the tokens it
 /// matches, so code that reads a note's text itself can find the instances FTS5's `xInst` would report.
 ///
 /// FTS5 numbers a query's phrases left to right as it parses them; a snippet counts distinct phrase numbers,
 /// so the order and the repeats matter (`("read" OR "read" OR "reads")` is three phrases). Phrases after the
 /// top-level `NOT` never match a row the query matched, so they are kept as numbers only. `nil` for what
-/// this does not read: a column filter, a phrase of several tokens, or any syntax FTS5Expression does not
-/// write for the top-k path.
+/// this does not read: a column filter, a phrase with no token, more than ``tokenLimit`` tokens in all, or
+/// any syntax FTS5Expression does not write for the top-k path.
 struct QueryPhrases {
-    /// One phrase: the token it matches, whole or (``isPrefix``) as the start of a longer one.
+    /// One phrase: the tokens it matches at consecutive positions, the last one whole or (``isPrefix``) as
+    /// the start of a longer token.
     struct Phrase {
-        /// The token's bytes, as FTS5 indexes it; `nil` for a phrase that cannot match (an exclusion).
-        var token: [UInt8]?
-        /// Whether the phrase matches every token that begins with ``token`` (`read*`).
+        /// The tokens' bytes, as FTS5 indexes them; empty for a phrase that cannot match (an exclusion).
+        var tokens: [[UInt8]]
+        /// Whether the last token matches every token that begins with it (`read*`, `"deploy the"*`).
         var isPrefix: Bool
 
-        /// Whether the indexed token `bytes` is an instance of the phrase.
-        func matches(_ bytes: UnsafeRawBufferPointer) -> Bool {
-            guard let token, isPrefix ? bytes.count >= token.count : bytes.count == token.count else { return false }
-            for index in token.indices where token[index] != bytes[index] { return false }
+        /// A phrase of one token.
+        init(token: [UInt8]?, isPrefix: Bool) {
+            self.init(tokens: token.map { [$0] } ?? [], isPrefix: isPrefix)
+        }
+
+        /// A phrase of `tokens`.
+        init(tokens: [[UInt8]], isPrefix: Bool) {
+            self.tokens = tokens
+            self.isPrefix = isPrefix
+        }
+
+        /// Whether the indexed token `bytes` is an instance of the phrase's token `index`.
+        func matches(_ bytes: UnsafeRawBufferPointer, at index: Int = 0) -> Bool {
+            guard index < tokens.count else { return false }
+            let token = tokens[index]
+            let prefix = isPrefix && index == tokens.count - 1
+            guard prefix ? bytes.count >= token.count : bytes.count == token.count else { return false }
+            for offset in token.indices where token[offset] != bytes[offset] { return false }
             return true
         }
     }
 
     /// The phrases, in FTS5's numbering.
     let phrases: [Phrase]
+
+    /// The most tokens the phrases hold together (``PhraseScan`` keeps one bit for each).
+    static let tokenLimit = 64
 
     /// Reads `match`, tokenizing each quoted string with `tokenizer` as FTS5's query parser does.
     init?(match: String, tokenizer: TermTokenizer) {
@@ -41,13 +59,13 @@ struct QueryPhrases {
                 depth -= 1
                 if let level = excludedAt, depth < level { excludedAt = nil }
             case .phrase(let text, let isPrefix):
-                if excludedAt != nil { phrases.append(Phrase(token: nil, isPrefix: false)); continue }
-                guard let tokens = tokenizer.queryTokens(text, prefix: isPrefix), tokens.count == 1 else { return nil }
-                phrases.append(Phrase(token: Array(tokens[0].utf8), isPrefix: isPrefix))
+                if excludedAt != nil { phrases.append(Phrase(tokens: [], isPrefix: false)); continue }
+                guard let tokens = tokenizer.queryTokens(text, prefix: isPrefix), !tokens.isEmpty else { return nil }
+                phrases.append(Phrase(tokens: tokens.map { Array($0.utf8) }, isPrefix: isPrefix))
             case .operator, .unknown: return nil
             }
         }
-        guard !phrases.isEmpty else { return nil }
+        guard !phrases.isEmpty, phrases.reduce(0, { $0 + $1.tokens.count }) <= Self.tokenLimit else { return nil }
         self.phrases = phrases
     }
 }
