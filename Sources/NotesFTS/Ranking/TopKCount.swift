@@ -24,23 +24,23 @@ enum TopKCount {
         }
         // One word, however often the query repeats it (`("read" OR "read")`), matches the notes holding it.
         if documents.count == 1 { return documents[0] }
-        let lists = try shape.tokens.map { try PostingStore.load($0, db) }
+        let lists = try shape.tokens.indices.map { try PostingStore.loadIDs(shape.tokens[$0], db, expected: documents[$0]) }
         return merged(lists, shape: shape)
     }
 
-    /// The notes of the merged `lists` (ascending ids) whose words satisfy `shape`.
-    static func merged(_ lists: [PostingList], shape: TopKQuery) -> Int {
+    /// The notes of the merged `lists` (each ascending ids) whose words satisfy `shape`.
+    static func merged(_ lists: [[Int64]], shape: TopKQuery) -> Int {
         let clauses = PostingSearch.clauses(shape.root)
         var positions = [Int](repeating: 0, count: lists.count)
         var found = 0
         while true {
             var next = Int64.max
             for index in lists.indices where positions[index] < lists[index].count {
-                next = min(next, lists[index].ids[positions[index]])
+                next = min(next, lists[index][positions[index]])
             }
             if next == .max { return found }
             var mask: UInt64 = 0
-            for index in lists.indices where positions[index] < lists[index].count && lists[index].ids[positions[index]] == next {
+            for index in lists.indices where positions[index] < lists[index].count && lists[index][positions[index]] == next {
                 mask |= 1 << UInt64(index)
                 positions[index] += 1
             }
