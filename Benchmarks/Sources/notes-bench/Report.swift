@@ -79,7 +79,7 @@ struct Report {
             lines.append("|---|---|---:|---:|---:|---:|")
             for timing in queries {
                 func cell(_ p: Percentiles) -> String { "\(Self.ms(p.p50)) / \(Self.ms(p.p95)) / \(Self.ms(p.p99))" }
-                lines.append("| \(timing.query.label) | `\(timing.query.text)` | \(cell(timing.ours)) | \(cell(timing.article)) | \(cell(timing.unordered)) | \(String(format: "%.0f×", timing.ratio)) |")
+                lines.append("| \(timing.query.label) | `\(timing.query.text)` | \(cell(timing.ours)) | \(cell(timing.article)) | \(cell(timing.unordered)) | \(String(format: timing.ratio < 10 ? "%.2f×" : "%.0f×", timing.ratio)) |")
             }
         }
         if !recall.isEmpty {
