@@ -54,13 +54,16 @@ extension NoteIndex {
             }
             try clearDerivedTables(rowsPerStep: settings.fill.rowsClearedPerStep, step: step)
             // Only now: while it reads, the log cannot start over, so the clearing's steps would pile up in it.
-            if settings.fillsWordList { scan = VocabularyScan(path: path, configuration: scanConfiguration) }
+            if settings.fillsWordList {
+                scan = VocabularyScan(path: path, configuration: scanConfiguration,
+                                      spellingPairsPerPass: settings.fill.spellingPairsPerStep)
+            }
             if settings.fillsRankingTables {
                 try RankingTables.rebuild(connection, settings: rankingSettings, postingsPerStep: settings.fill.postingsPerStep, step: step)
             }
-            if let scan {
-                try Vocabulary.fill(connection, words: scan.words(), wordsPerStep: settings.fill.wordsPerStep,
-                                    spellingPairsPerPass: settings.fill.spellingPairsPerStep, step: step)
+            if let scanned = try scan?.words() {
+                try Vocabulary.fill(connection, words: scanned.words, wordsPerStep: settings.fill.wordsPerStep,
+                                    spelling: scanned.spelling, step: step)
             }
             try connection.execute("DELETE FROM meta WHERE key = 'first_build'")
             try connection.execute("COMMIT")
