@@ -66,13 +66,16 @@ package enum SnippetFunction {
             sqlite3_result_error_code(call.context, SQLITE_ERROR)
             return
         }
-        let tokens = Int(min(max(call.int(4), 1), 64))
-        var span = SnippetSpan(window: SnippetWindow.choose(found, size: tokens), matches: found)
-        let result = collect(call.api, call.fts, text: text, length: length, into: &span)
-        guard result == SQLITE_OK else { sqlite3_result_error_code(call.context, result); return }
-        span.finish(textLength: Int(length))
-        call.resultText(SnippetWindow.render(UnsafeRawBufferPointer(start: text, count: Int(length)), span: span,
-                                             open: call.bytes(1), close: call.bytes(2), ellipsis: call.bytes(3)))
+        do {
+            let output = try ColumnSnippet.render(UnsafeRawBufferPointer(start: text, count: Int(length)), matches: found,
+                                                  tokens: Int(call.int(4)), open: call.bytes(1), close: call.bytes(2),
+                                                  ellipsis: call.bytes(3)) { span in
+                collect(call.api, call.fts, text: text, length: length, into: &span)
+            }
+            call.resultText(output)
+        } catch {
+            sqlite3_result_error_code(call.context, error.code)
+        }
     }
 
     private static func matchLine(_ apiPointer: UnsafePointer<Fts5ExtensionApi>?, _ fts: OpaquePointer?,
@@ -80,19 +83,11 @@ package enum SnippetFunction {
                                   _ values: UnsafeMutablePointer<OpaquePointer?>?) {
         guard let call = AuxiliaryCall(apiPointer, fts, context, count, values, expected: 1, name: lineName),
               let (text, length) = call.columnText(call.int(0)) else { return }
-        guard let first = matches(call.api, call.fts, column: call.int(0))?.first else {
-            sqlite3_result_null(call.context)
-            return
+        let found = matches(call.api, call.fts, column: call.int(0)) ?? []
+        let newlines = ColumnSnippet.newlinesBeforeFirstMatch(UnsafeRawBufferPointer(start: text, count: Int(length)),
+                                                              matches: found) { span in
+            collect(call.api, call.fts, text: text, length: length, into: &span)
         }
-        var span = SnippetSpan(window: first.position..<(first.position + 1), matches: [first])
-        guard collect(call.api, call.fts, text: text, length: length, into: &span) == SQLITE_OK else {
-            sqlite3_result_null(call.context)
-            return
-        }
-        span.finish(textLength: Int(length))
-        let bytes = UnsafeRawBufferPointer(start: text, count: Int(length))
-        var newlines: Int64 = 0
-        for byte in bytes[0..<min(span.marks.first?.lowerBound ?? 0, bytes.count)] where byte == 0x0A { newlines += 1 }
-        sqlite3_result_int64(call.context, newlines)
+        if let newlines { sqlite3_result_int64(call.context, newlines) } else { sqlite3_result_null(call.context) }
     }
 }

@@ -54,6 +54,8 @@ public final class Connection {
     /// The mode the connection was opened with.
     public let mode: Mode
     private var statementCache: [String: Statement] = [:]
+    /// Objects kept with the connection by the layers above (``attachment(_:make:)``).
+    private var attachments: [String: AnyObject] = [:]
     var savepointDepth = 0
 
     /// Opens (or creates) the database at `path` and applies `configuration`.
@@ -137,10 +139,25 @@ public final class Connection {
 
     /// Finalizes every cached statement, then closes the connection. Safe to call twice.
     public func close() {
+        attachments.removeAll()
         for statement in statementCache.values { statement.finalize() }
         statementCache.removeAll()
         if let handle { sqlite3_close_v2(handle) }
         handle = nil
+    }
+
+    /// The object kept with this connection under `key`, made by `make` the first time: state a layer above
+    /// ties to one connection (an FTS5 tokenizer instance created through it, say) so that it is made once,
+    /// not for every query. Like the connection, it is used by one thread at a time; ``close()`` drops it.
+    ///
+    /// ```swift
+    /// let tokenizer = try db.attachment("my.tokenizer") { try MyTokenizer(handle: db.handle!) }
+    /// ```
+    public func attachment<Value: AnyObject>(_ key: String, make: () throws -> Value) rethrows -> Value {
+        if let kept = attachments[key] as? Value { return kept }
+        let made = try make()
+        attachments[key] = made
+        return made
     }
 
     func live() throws -> OpaquePointer {

@@ -53,4 +53,21 @@ import Testing
         try db.setUserVersion(7)
         #expect(try db.userVersion == 7)
     }
+
+    /// A kept object: made once a key, its own per key, released when the connection closes.
+    private final class Kept {}
+
+    @Test func attachmentsAreMadeOnceAKeyAndDroppedOnClose() throws {
+        let db = try Connection(path: ":memory:")
+        var made = 0
+        let first = db.attachment("a") { made += 1; return Kept() }
+        #expect(db.attachment("a") { made += 1; return Kept() } === first)
+        #expect(made == 1)
+        #expect(db.attachment("b") { made += 1; return Kept() } !== first)
+        #expect(made == 2)
+        weak let released = first
+        _ = consume first
+        db.close()
+        #expect(released == nil)
+    }
 }

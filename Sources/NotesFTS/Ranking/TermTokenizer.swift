@@ -63,6 +63,26 @@ final class TermTokenizer {
         }
     }
 
+    /// The tokens of `text` (a column's bytes, as FTS5 reads them from the content table) and the instances
+    /// of `phrases` among them (``PhraseScan``), tokenized as FTS5 tokenizes a document; `nil` when the
+    /// tokenizer failed.
+    func scan(_ text: UnsafeRawBufferPointer, phrases: [QueryPhrases.Phrase]) -> PhraseScan? {
+        var scan = PhraseScan(phrases: phrases)
+        guard text.count > 0, let base = text.baseAddress else { return scan }
+        let result = withUnsafeMutablePointer(to: &scan) { pointer in
+            methods.xTokenize?(instance, UnsafeMutableRawPointer(pointer), FTS5_TOKENIZE_DOCUMENT,
+                                   base.assumingMemoryBound(to: CChar.self), Int32(text.count)) {
+                context, flags, token, length, start, end in
+                guard let context, let token else { return SQLITE_OK }
+                context.assumingMemoryBound(to: PhraseScan.self).pointee.add(
+                    token: UnsafeRawBufferPointer(start: token, count: Int(length)), start: start, end: end,
+                    colocated: flags & FTS5_TOKEN_COLOCATED != 0)
+                return SQLITE_OK
+            } ?? SQLITE_ERROR
+        }
+        return result == SQLITE_OK ? scan : nil
+    }
+
     /// The query tokens of `text` (how FTS5 reads a quoted string in a MATCH expression; `prefix` for one
     /// followed by `*`), or `nil` when tokenizing failed or produced colocated alternatives.
     func queryTokens(_ text: String, prefix: Bool = false) -> [String]? {

@@ -28,6 +28,14 @@ struct TopKPlan {
     static func run(_ db: Connection, _ query: ParsedQuery, options: SearchOptions) throws -> Outcome {
         guard options.allowsTopK else { return .fullScoring("the top-k path is turned off") }
         guard options.sort == .rank, !options.reverse else { return .fullScoring("reversed rank order") }
+        if let phrase = PhraseRanking.phrase(of: query) {
+            guard let totals = try RankingTables.totals(db) else { return .fullScoring("the index is empty") }
+            let found = try PhraseRanking.top(max(options.offset, 0) + options.limit, db, phrase: phrase, query: query,
+                                              options: options, totals: totals)
+            return .answered(Array(found.hits.dropFirst(max(options.offset, 0))),
+                             "top-k: one walk of the phrase \(phrase.match) (\(found.notes) notes scored; the number of "
+                             + "notes it matches from the same walk, not from a second one); N = \(totals.rows)")
+        }
         let shape: TopKQuery
         do {
             shape = try TopKQuery(query, tokenizer: try RankingTables.tokenizer(db))

@@ -26,9 +26,9 @@ extension NoteIndex {
         let snippets = options.includeSnippets ? SearchSnippets(match: match, query: query, options: options) : nil
         if case .answered(let hits, _) = try TopKPlan.run(db, query, options: options) {
             // The notes the top-k path chose, in its order, with its scores.
-            try forEachTopKRow(db, hits, match: match, query: query, snippets: snippets, read: { row in
+            try forEachTopKRow(db, hits, match: match, query: query, snippets: snippets, read: { row, columns in
                 var result = SearchResult(row: row)
-                snippets?.read(row, at: ResultColumn.next + 1, into: &result)
+                if let columns { snippets?.read(columns, into: &result) }
                 return result
             }) { hit, found in
                 var result = found
@@ -42,7 +42,7 @@ extension NoteIndex {
         try db.forEachRow(statement.sql, named: statement.parameters) { row in
             var result = SearchResult(row: row)
             result.score = row.double(ResultColumn.next)
-            snippets?.read(row, at: ResultColumn.next + 1, into: &result)
+            if let snippets { snippets.read(SnippetColumns(row: row, at: ResultColumn.next + 1), into: &result) }
             try ties.add(result, id: result.id, score: result.score, body)
         }
         try ties.flush(body)
@@ -67,7 +67,7 @@ extension NoteIndex {
                                                   scores: options.includeScores && computed == nil)
                 try db.forEachRow(page.sql, named: page.parameters) { found in
                     result.score = computed ?? found.double(0)
-                    snippets.read(found, at: 1, into: &result)
+                    snippets.read(SnippetColumns(row: found, at: 1), into: &result)
                 }
             }
             try body(result)

@@ -117,6 +117,13 @@ enum SearchSQL {
         return SearchStatement(sql: sql, parameters: parameters)
     }
 
+    /// The ``ResultColumn``s of note `:id` read from `notes` alone (then `0.0` where the score goes), and with
+    /// `withText` the indexed title, body and tags after it, as `notes_fts` reads them (``Schema/indexedTitle(_:)``).
+    static func topKNote(withText: Bool) -> String {
+        let text = withText ? ", \(Schema.indexedTitle("n")), n.body, n.tags" : ""
+        return "SELECT \(ResultColumn.selectList), 0.0\(text) FROM notes n WHERE n.id = :id"
+    }
+
     /// The rows of `topKRow` for all of `ids` in one FTS5 query, in id order: FTS5 walks the whole match once
     /// and the snippet columns are computed only for those notes (`+rowid`: a filter, not one seek a note).
     /// For a prefix, whose doclist FTS5 (without a prefix index) builds again for every seek, that costs one

@@ -32,13 +32,13 @@ struct SearchSnippets {
         parameters = [":words": .integer(Int64(words))]
     }
 
-    /// Reads the four snippet columns at `column`...`column + 3` of `row`, and sets `result`'s snippet and
-    /// the line of its first match.
-    func read(_ row: Statement, at column: Int32, into result: inout SearchResult) {
-        let excerpts = (0..<3).map { Snippet(marked: row.text(column + Int32($0)) ?? "") }
+    /// Sets `result`'s snippet (the first excerpt with a match, else the body's) and the line of its first
+    /// match from `columns`.
+    func read(_ columns: SnippetColumns, into result: inout SearchResult) {
+        let excerpts = columns.excerpts.map { Snippet(marked: $0) }
         let snippet = excerpts.first { !$0.highlights.isEmpty } ?? excerpts[0]
         result.snippet = isCJK ? Self.narrowingSingleCharacterMarks(snippet, terms: terms) : snippet
-        if !row.isNull(column + 3) { result.line += row.int(column + 3) }
+        if let line = columns.line { result.line += line }
     }
 
     /// Narrows marks a one-character CJK query put on a whole bigram (`국` matches the token `국회` as a

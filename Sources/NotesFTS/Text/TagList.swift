@@ -21,6 +21,6 @@ package enum TagList {
 
     /// Tags back from their stored form.
     package static func split(_ stored: String) -> [String] {
-        stored.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        stored.split(separator: ",").map { SpaceTrimming.trimmed($0) }.filter { !$0.isEmpty }
     }
 }

@@ -47,7 +47,7 @@ package enum Timestamp {
     /// Parses ISO 8601 (`2024-03-01`, `2024-03-01T09:30`, `2024-03-01 09:30:00+09:00`, `…Z`, with fractions)
     /// or digits holding Unix time. Returns `nil` for anything else.
     package static func parse(_ text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = SpaceTrimming.trimmed(text)
         if !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
            let number = Double(trimmed), trimmed.count > 8 {
             return fromUnix(number)

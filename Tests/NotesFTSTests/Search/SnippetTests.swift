@@ -26,4 +26,52 @@ import Testing
         #expect(Snippet(marked: "a \u{3}b\u{2}c").highlights.isEmpty)
         #expect(Snippet(marked: "\u{2}\u{3}").text.isEmpty)
     }
+
+    /// The straightforward reading the fast one replaced: scalar by scalar, Unicode's whitespace property for
+    /// every scalar, adjacent marks merged by looking at the text between them.
+    private static func reference(_ marked: String) -> Snippet {
+        var scalars = String.UnicodeScalarView()
+        var highlights: [Range<Int>] = []
+        var (count, openedAt, pendingSpace) = (0, Int?.none, false)
+        for scalar in marked.unicodeScalars {
+            if scalar == "\u{2}" {
+                if pendingSpace && count > 0 { scalars.append(" "); count += 1 }
+                pendingSpace = false
+                openedAt = count
+            } else if scalar == "\u{3}" {
+                if let start = openedAt, count > start { highlights.append(start..<count) }
+                openedAt = nil
+            } else if scalar.properties.isWhitespace {
+                pendingSpace = true
+            } else {
+                if pendingSpace && count > 0 { scalars.append(" "); count += 1 }
+                pendingSpace = false
+                scalars.append(scalar)
+                count += 1
+            }
+        }
+        let text = Array(scalars)
+        var merged: [Range<Int>] = []
+        for range in highlights {
+            if let last = merged.last, last.upperBound <= range.lowerBound, range.lowerBound - last.upperBound <= 1,
+               text[last.upperBound..<range.lowerBound].allSatisfy({ $0 == " " }) {
+                merged[merged.count - 1] = last.lowerBound..<range.upperBound
+            } else {
+                merged.append(range)
+            }
+        }
+        return Snippet(text: String(scalars), highlights: merged)
+    }
+
+    @Test func readingEqualsTheScalarByScalarReading() {
+        let pieces = ["a", "word", "é", "e\u{301}", "국회", "😀", "\u{2}", "\u{3}", " ", "  ", "\t", "\n", "\r\n", "\u{0B}",
+                      "\u{0C}", "\u{85}", "\u{A0}", "\u{1680}", "\u{2003}", "\u{2028}", "\u{202F}", "\u{3000}",
+                      "\u{200B}", "-", "…", "x\u{2}y\u{3}"]
+        var generator = SeededGenerator(state: 20_261_201)
+        for _ in 0..<3_000 {
+            let marked = (0..<Int(generator.next() % 24)).map { _ in generator.pick(pieces) }.joined()
+            let snippet = Snippet(marked: marked)
+            #expect(snippet == Self.reference(marked), "\(marked.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
 }

@@ -1,0 +1,38 @@
+import Testing
+@testable import NotesFTS
+
+/// ``PhraseRanking``: which queries it takes, and that its one walk ranks them as FTS5's full scoring does,
+/// filters and exclusions included (the seeded ``TopKExactnessTests`` checks it on generated queries too).
+@Suite struct PhraseRankingTests {
+    @Test(arguments: [("\"deploy plan\"", true), ("\"deploy plan\" -draft", true), ("\"deploy plan\" path:work", true),
+                      ("\"deploy plan\" friday", false), ("title:\"deploy plan\"", false), ("deploy", false),
+                      ("\"deploy plan\" OR friday", false), ("deploy*", false)])
+    func takesOnlyAQueryThatIsOnePhrase(text: String, taken: Bool) {
+        #expect((PhraseRanking.phrase(of: QueryParser.parse(text)) != nil) == taken, "\(text)")
+    }
+
+    @Test func ranksAsFullScoringDoesThroughFiltersThatKeepFew() throws {
+        let index = try TestFolder().openIndex()
+        try index.transaction {
+            for number in 0..<300 {
+                let repeats = String(repeating: "deploy plan ", count: 1 + number % 7)
+                let folder = number % 50 == 0 ? "work" : "home"
+                _ = try index.save(Note(path: "/\(folder)/\(number).md", title: number % 11 == 0 ? "Deploy plan" : "Note \(number)",
+                                        body: "\(repeats) and more words " + String(repeating: "filler ", count: number % 13),
+                                        tags: number % 3 == 0 ? ["draft"] : []))
+            }
+        }
+        for text in ["\"deploy plan\"", "\"deploy plan\" path:work", "\"deploy plan\" -draft", "\"plan deploy\" -draft path:home"] {
+            let query = QueryParser.parse(text)
+            for (limit, offset) in [(20, 0), (5, 3), (1, 0)] {
+                let options = SearchOptions(limit: limit, offset: offset)
+                var full = options
+                full.allowsTopK = false
+                #expect(try index.rankingPath(query, options: options).hasPrefix("top-k: one walk of the phrase"))
+                let expected = try index.search(query, options: full)
+                #expect(!expected.isEmpty)
+                #expect(TopKAgreement.agrees(try index.search(query, options: options), expected), "\(text) \(limit) \(offset)")
+            }
+        }
+    }
+}

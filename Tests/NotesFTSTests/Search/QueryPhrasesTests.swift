@@ -1,0 +1,54 @@
+import Testing
+@testable import NotesFTS
+
+/// ``QueryPhrases`` numbers the phrases of a MATCH expression as FTS5 does, left to right with repeats,
+/// tokenized as FTS5 tokenizes a query, and keeps the excluded ones as numbers that match nothing.
+@Suite struct QueryPhrasesTests {
+    private func read(_ match: String) throws -> [String] {
+        let index = try TestFolder().openIndex()
+        let phrases = try #require(QueryPhrases(match: match, tokenizer: try RankingTables.tokenizer(index.connection)))
+        return phrases.phrases.map { phrase in
+            guard !phrase.tokens.isEmpty else { return "-" }
+            return phrase.tokens.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ") + (phrase.isPrefix ? "*" : "")
+        }
+    }
+
+    @Test func phrasesInOrderWithRepeatsPrefixesAndExclusions() throws {
+        #expect(try read("\"Read\"") == ["read"])
+        #expect(try read("(\"read\" OR \"read\" OR \"reads\")") == ["read", "read", "reads"])
+        #expect(try read("\"Ré\" *") == ["re*"])
+        #expect(try read("((\"a\" AND \"b\") NOT (\"c\" OR \"d\"))") == ["a", "b", "-", "-"])
+        #expect(try read("((\"a\" NOT \"c\") AND \"b\")") == ["a", "-", "b"])
+        #expect(try read("\"\"\"hi\"\"\" *") == ["hi*"])
+        #expect(try read("(\"Deploy the\" * NOT \"x y\")") == ["deploy the*", "-"])
+        #expect(try read("\"국회의원\"") == ["국회 회의 의원"])
+    }
+
+    @Test func matchingIsWholeTokenOrPrefix() {
+        let whole = QueryPhrases.Phrase(token: Array("read".utf8), isPrefix: false)
+        let prefix = QueryPhrases.Phrase(token: Array("read".utf8), isPrefix: true)
+        let excluded = QueryPhrases.Phrase(token: nil, isPrefix: false)
+        let pair = QueryPhrases.Phrase(tokens: [Array("read".utf8), Array("me".utf8)], isPrefix: true)
+        for (token, wholeMatches, prefixMatches) in [("read", true, true), ("reads", false, true), ("rea", false, false),
+                                                     ("bread", false, false)] {
+            Array(token.utf8).withUnsafeBytes { bytes in
+                #expect(whole.matches(bytes) == wholeMatches, "\(token)")
+                #expect(prefix.matches(bytes) == prefixMatches, "\(token)")
+                #expect(!excluded.matches(bytes))
+                #expect(pair.matches(bytes, at: 0) == wholeMatches, "\(token)")
+                #expect(!pair.matches(bytes, at: 1))
+            }
+        }
+    }
+
+    @Test func aPhraseMatchesAtConsecutivePositionsOnly() throws {
+        let index = try TestFolder().openIndex()
+        let tokenizer = try RankingTables.tokenizer(index.connection)
+        let phrases = try #require(QueryPhrases(match: "(\"a b\" OR \"b\" OR \"a a\")", tokenizer: tokenizer))
+        let text = Array("a b a a b x a, b".utf8)
+        let scan = try #require(text.withUnsafeBytes { tokenizer.scan($0, phrases: phrases.phrases) })
+        // Positions: a0 b1 a2 a3 b4 x5 a6 b7.
+        let found = scan.instances.map { "\($0.phrase)@\($0.position)/\($0.length)" }
+        #expect(found == ["0@0/2", "1@1/1", "2@2/2", "0@3/2", "1@4/1", "0@6/2", "1@7/1"])
+    }
+}
