@@ -11,8 +11,9 @@ import SQLiteKit
 /// (``BM25``): exact, with one walk instead of two. It needs neither the posting lists nor the top-k tables.
 enum PhraseRanking {
     /// The phrase's MATCH expression and the exclusions' when the positive part of `query` is one phrase of
-    /// several words with no column filter (exclusions only at the top level); `nil` otherwise.
-    static func phrase(of query: ParsedQuery) -> (match: String, exclusion: String?)? {
+    /// several tokens with no column filter (exclusions only at the top level); `nil` otherwise. A quoted
+    /// single word (`"read"`) is a word to FTS5, and ``TopKQuery`` takes it as one.
+    static func phrase(of query: ParsedQuery, tokenizer: TermTokenizer) -> (match: String, exclusion: String?)? {
         guard let top = query.root else { return nil }
         var positives = [top]
         var negatives: [QueryNode] = []
@@ -21,7 +22,7 @@ enum PhraseRanking {
             negatives = children.compactMap { if case .not(let inner) = $0 { return inner } else { return nil } }
         }
         guard positives.count == 1, case .term(let term) = positives[0], term.isPhrase, term.isSearchable,
-              term.column == nil, term.forms.isEmpty else { return nil }
+              term.column == nil, term.forms.isEmpty, tokenizer.queryTokens(term.text)?.count != 1 else { return nil }
         return (term.matchExpression, negatives.isEmpty ? nil : FTS5Expression.compile(.or(negatives)).match)
     }
 

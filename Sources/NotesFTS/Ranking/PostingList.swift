@@ -98,6 +98,23 @@ struct PostingList: Equatable, Sendable {
         return valid
     }
 
+    /// Appends the ids of one encoded block keyed by `first` to `ids`, skipping its frequencies and sizes;
+    /// `false` when the bytes are malformed.
+    static func decodeIDs(_ bytes: UnsafeRawBufferPointer, first: Int64, into ids: inout [Int64]) -> Bool {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return true }
+        let block = UnsafeBufferPointer(start: base, count: bytes.count)
+        var offset = 0
+        var id = first
+        while offset < block.count {
+            guard let gap = varint(block, &offset), varint(block, &offset) != nil, varint(block, &offset) != nil else {
+                return false
+            }
+            id &+= Int64(truncatingIfNeeded: gap)
+            ids.append(id)
+        }
+        return true
+    }
+
     /// Adds `more` zero postings at the end (room for ``decode(_:first:at:)``).
     mutating func extend(by more: Int) {
         guard more > 0 else { return }

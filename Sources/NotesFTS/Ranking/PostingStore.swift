@@ -14,15 +14,31 @@ enum PostingStore {
     static func load(_ term: String, _ db: Connection, appendingTo list: inout PostingList) throws {
         var filled = list.count
         list.extend(by: try db.scalarInt("SELECT df FROM topk_terms WHERE term = ?1", [.text(term)]) ?? 0)
+        try forEachBlock(term, db) { bytes, first in list.decode(bytes, first: first, at: &filled) }
+        list.truncate(to: filled)
+    }
+
+    /// The note ids of `term`'s posting list, ascending, without their frequencies and sizes (what a count
+    /// needs: a third of the memory, no arrays of zeros to fill first); `expected` is its `df`.
+    static func loadIDs(_ term: String, _ db: Connection, expected: Int) throws -> [Int64] {
+        var ids: [Int64] = []
+        ids.reserveCapacity(expected)
+        try forEachBlock(term, db) { bytes, first in PostingList.decodeIDs(bytes, first: first, into: &ids) }
+        return ids
+    }
+
+    /// Hands `decode` each stored block of `term` in id order, with its first id; it returns `false` for a
+    /// malformed block, which throws.
+    private static func forEachBlock(_ term: String, _ db: Connection,
+                                     _ decode: (UnsafeRawBufferPointer, Int64) -> Bool) throws {
         let statement = try db.cached("SELECT first, postings FROM topk_postings WHERE term = ?1 ORDER BY first")
         defer { try? statement.reset() }
         try statement.bind([.text(term)])
         while try statement.step() {
             let first = statement.int64(0)
-            let valid = statement.withBlob(1) { list.decode($0, first: first, at: &filled) }
+            let valid = statement.withBlob(1) { decode($0, first) }
             if !valid { throw SQLiteError(code: 11, message: "malformed posting block of \"\(term)\" at \(first)") }
         }
-        list.truncate(to: filled)
     }
 
     /// Writes `list` as new blocks of `term` (the term's rows in that id range must be gone).

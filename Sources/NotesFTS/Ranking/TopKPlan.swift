@@ -28,7 +28,7 @@ struct TopKPlan {
     static func run(_ db: Connection, _ query: ParsedQuery, options: SearchOptions) throws -> Outcome {
         guard options.allowsTopK else { return .fullScoring("the top-k path is turned off") }
         guard options.sort == .rank, !options.reverse else { return .fullScoring("reversed rank order") }
-        if let phrase = PhraseRanking.phrase(of: query) {
+        if let phrase = PhraseRanking.phrase(of: query, tokenizer: try RankingTables.tokenizer(db)) {
             guard let totals = try RankingTables.totals(db) else { return .fullScoring("the index is empty") }
             let found = try PhraseRanking.top(max(options.offset, 0) + options.limit, db, phrase: phrase, query: query,
                                               options: options, totals: totals)

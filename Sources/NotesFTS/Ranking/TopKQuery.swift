@@ -48,7 +48,8 @@ struct TopKQuery {
         case .term(let term):
             guard term.isSearchable else { return nil }
             if term.isPrefix, !term.isPhrase, term.column == nil { return .word(try addPrefix(term.text, tokenizer)) }
-            guard !term.isPhrase, !term.isPrefix, term.column == nil, !term.matchExpression.contains("*") else {
+            // A quoted word is a word; a phrase of several tokens is refused by `add`.
+            guard !term.isPrefix, term.column == nil, !term.matchExpression.contains("*") else {
                 throw Unsupported(reason: "a phrase, a column-limited word or a prefix inside one is scored in full")
             }
             let words = term.forms.isEmpty ? [term.text] : [term.text] + term.forms

@@ -41,10 +41,17 @@ struct TopKSearch {
     /// The exact best `needed` notes, or `nil` when the bounds cannot prove them.
     mutating func top(_ needed: Int, _ db: Connection, query: ParsedQuery, options: SearchOptions) throws -> [TopKPlan.Hit]? {
         var sizes: [Int64: Int] = [:]
-        for token in statistics { for (id, entry) in token.entries { sizes[id] = entry.size } }
-        let ids = try passing(Array(sizes.keys), db, query: query, options: options)
+        if statistics.count > 1 {
+            sizes.reserveCapacity(statistics.reduce(0) { $0 + $1.entries.count })
+            for token in statistics { for (id, entry) in token.entries { sizes[id] = entry.size } }
+        }
+        // One word (the usual case): its head is the candidates, with their sizes.
+        let all = statistics.count == 1 ? Array(statistics[0].entries.keys) : Array(sizes.keys)
+        let ids = try passing(all, db, query: query, options: options)
         candidateCount = ids.count
-        let candidates = ids.map { candidate($0, size: sizes[$0] ?? 0) }.sorted { $0.upper > $1.upper }
+        let candidates = ids.map { id in
+            candidate(id, size: statistics.count == 1 ? statistics[0].entries[id]?.size ?? 0 : sizes[id] ?? 0)
+        }.sorted { $0.upper > $1.upper }
         // Hopeless before any lookup: fewer than `needed` candidates could beat the notes outside the heads.
         if unseenBound > 0 && (candidates.count < needed || candidates[needed - 1].upper <= unseenBound) { return nil }
         var best: [TopKPlan.Hit] = []

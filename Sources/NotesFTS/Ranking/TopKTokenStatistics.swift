@@ -30,6 +30,7 @@ struct TopKTokenStatistics {
             (row.int64(0), ImpactFrontier(encoded: row.blob(1) ?? []))
         }).first, let frontier = tracked.1 {
             var entries: [Int64: Entry] = [:]
+            entries.reserveCapacity(RankingSettings().headSize)
             _ = try db.query("SELECT note, frequency, size FROM topk_head WHERE term = ?1", [.text(token)]) { row in
                 entries[row.int64(0)] = Entry(frequency: row.double(1), size: row.int(2))
             }

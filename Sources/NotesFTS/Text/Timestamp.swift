@@ -48,8 +48,9 @@ package enum Timestamp {
     /// or digits holding Unix time. Returns `nil` for anything else.
     package static func parse(_ text: String) -> Date? {
         let trimmed = SpaceTrimming.trimmed(text)
-        if !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-           let number = Double(trimmed), trimmed.count > 8 {
+        // Bytes, not Characters: only ASCII digits and "." qualify, and any other byte rules the text out.
+        if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }),
+           let number = Double(trimmed), trimmed.utf8.count > 8 {
             return fromUnix(number)
         }
         return parseISO(trimmed)

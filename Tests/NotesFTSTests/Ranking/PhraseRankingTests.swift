@@ -6,9 +6,11 @@ import Testing
 @Suite struct PhraseRankingTests {
     @Test(arguments: [("\"deploy plan\"", true), ("\"deploy plan\" -draft", true), ("\"deploy plan\" path:work", true),
                       ("\"deploy plan\" friday", false), ("title:\"deploy plan\"", false), ("deploy", false),
-                      ("\"deploy plan\" OR friday", false), ("deploy*", false)])
-    func takesOnlyAQueryThatIsOnePhrase(text: String, taken: Bool) {
-        #expect((PhraseRanking.phrase(of: QueryParser.parse(text)) != nil) == taken, "\(text)")
+                      ("\"deploy plan\" OR friday", false), ("deploy*", false), ("\"deploy\"", false),
+                      ("\"Deploy!\" -x", false), ("\"국회\"", false), ("\"국회의원\"", true)])
+    func takesOnlyAQueryThatIsOnePhrase(text: String, taken: Bool) throws {
+        let tokenizer = try RankingTables.tokenizer(try TestFolder().openIndex().connection)
+        #expect((PhraseRanking.phrase(of: QueryParser.parse(text), tokenizer: tokenizer) != nil) == taken, "\(text)")
     }
 
     @Test func ranksAsFullScoringDoesThroughFiltersThatKeepFew() throws {
@@ -34,5 +36,15 @@ import Testing
                 #expect(TopKAgreement.agrees(try index.search(query, options: options), expected), "\(text) \(limit) \(offset)")
             }
         }
+    }
+
+    @Test func aQuotedWordIsRankedAsTheWord() throws {
+        let index = try TestFolder().openIndex()
+        try index.transaction {
+            for number in 0..<50 { _ = try index.save(Note(path: "/\(number).md", title: "N\(number)", body: "deploy " + String(repeating: "x ", count: number))) }
+        }
+        let quoted = QueryParser.parse("\"Deploy\"")
+        #expect(try !index.rankingPath(quoted).hasPrefix("top-k: one walk of the phrase"))
+        #expect(try index.search(quoted) == index.search(QueryParser.parse("deploy")))
     }
 }

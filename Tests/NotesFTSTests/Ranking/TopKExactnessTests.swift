@@ -65,6 +65,8 @@ struct TopKExactnessTests {
                 if path.contains("\"*") { prefixes += 1 }
             }
             #expect(TopKAgreement.agrees(actual, expected), "\(state): \(query.treeDescription) limit \(options.limit) offset \(options.offset)")
+            // And the count from the tables (a word's df, a merge of posting lists) is FTS5's.
+            #expect(try index.count(query, options: options) == index.count(query, options: full), "\(state): count of \(query.treeDescription)")
             // A note both return has the same snippet and line, however its row was read (one seek, or one
             // walk of the match for all the notes of a prefix query).
             let reference = Dictionary(expected.map { ($0.id, $0) }) { first, _ in first }
