@@ -40,6 +40,7 @@ enum PhraseRanking {
             frequencies.append(row.double(1))
             sizes.append(row.int(2))
         }
+        try PhraseCountMemo.of(db).record(phrase.match, notes: ids.count, db)
         let idf = BM25.idf(rows: totals.rows, hits: Int64(ids.count))
         let average = totals.averageSize
         func best(_ capacity: Int) -> TopHits {

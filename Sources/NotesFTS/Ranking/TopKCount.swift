@@ -9,14 +9,19 @@ import SQLiteKit
 /// - AND and OR of tracked words: one merge of their posting lists, counting the notes that satisfy the
 ///   query (decoding a posting costs a fraction of FTS5 reading a row).
 ///
+/// - One phrase: the number of notes the walk that ranked it counted (``PhraseCountMemo``), if nothing has
+///   changed since.
+///
 /// Anything else (filters, exclusions, prefixes, untracked words, tables not current) is counted by FTS5.
 enum TopKCount {
     /// The count, or `nil` when FTS5 should count.
     static func count(_ db: Connection, _ query: ParsedQuery, options: SearchOptions) throws -> Int? {
-        guard options.allowsTopK, SearchFilter(query: query, options: options).isEmpty,
-              let shape = try? TopKQuery(query, tokenizer: try RankingTables.tokenizer(db)),
-              shape.exclusion == nil, shape.prefixes.isEmpty, shape.tokens.count <= 64,
-              try RankingTables.isCurrent(db) else { return nil }
+        guard options.allowsTopK, SearchFilter(query: query, options: options).isEmpty else { return nil }
+        if let phrase = PhraseRanking.phrase(of: query, tokenizer: try RankingTables.tokenizer(db)) {
+            return phrase.exclusion == nil ? try PhraseCountMemo.of(db).notes(phrase.match, db) : nil
+        }
+        guard let shape = try? TopKQuery(query, tokenizer: try RankingTables.tokenizer(db)), shape.exclusion == nil,
+              shape.prefixes.isEmpty, shape.tokens.count <= 64, try RankingTables.isCurrent(db) else { return nil }
         var documents: [Int] = []
         for token in shape.tokens {
             guard let df = try db.scalarInt("SELECT df FROM topk_terms WHERE term = ?1", [.text(token)]) else { return nil }

@@ -48,3 +48,31 @@ import Testing
         #expect(try index.search(quoted) == index.search(QueryParser.parse("deploy")))
     }
 }
+
+/// ``PhraseCountMemo``: the count right after a phrase's walk is the walk's, and any change forgets it.
+@Suite struct PhraseCountMemoTests {
+    @Test func aCountAfterTheWalkIsTheWalksUntilTheIndexChanges() throws {
+        let folder = TestFolder()
+        let writer = try folder.openIndex()
+        try writer.transaction { for number in 0..<30 { _ = try writer.save(Note(path: "/\(number).md", title: "T", body: "deploy plan \(number)")) } }
+        // A read-only index searches on its one connection, as notes-find does.
+        let reader = try NoteIndex(path: folder.database, mode: .readOnly)
+        let db = reader.connection
+        let query = QueryParser.parse("\"deploy plan\"")
+        _ = try reader.search(query)
+        #expect(try PhraseCountMemo.of(db).notes("\"deploy plan\"", db) == 30)
+        #expect(try PhraseCountMemo.of(db).notes("\"plan deploy\"", db) == nil)
+        #expect(try reader.count(query) == 30)
+        // Another connection writes: the memo is stale, and the count is FTS5's.
+        _ = try writer.save(Note(path: "/extra.md", title: "T", body: "deploy plan again"))
+        #expect(try PhraseCountMemo.of(db).notes("\"deploy plan\"", db) == nil)
+        #expect(try reader.count(query) == 31)
+        // A connection's own write does it too.
+        let own = writer.connection
+        try PhraseCountMemo.of(own).record("\"deploy plan\"", notes: 31, own)
+        #expect(try PhraseCountMemo.of(own).notes("\"deploy plan\"", own) == 31)
+        try own.execute("INSERT INTO notes(path, title, body) VALUES ('/own.md', 'T', 'deploy plan own')")
+        #expect(try PhraseCountMemo.of(own).notes("\"deploy plan\"", own) == nil)
+        #expect(try writer.count(query) == 32)
+    }
+}

@@ -1,0 +1,31 @@
+import SQLiteKit
+
+/// The number of notes a phrase matched in the last ``PhraseRanking`` walk on a connection, so that the count
+/// asked for right after (the `total` of `notes-find --json`, a search page's total) does not walk the
+/// phrase again: the walk that ranked it counted its notes.
+///
+/// It is valid only while the database is what the walk saw: the same `PRAGMA data_version` (no other
+/// connection committed since), `total_changes()` (this one wrote nothing) and `PRAGMA schema_version`.
+final class PhraseCountMemo {
+    /// The phrase's MATCH expression, its count, and the state it was counted in.
+    private var entry: (match: String, notes: Int, state: [Int])?
+
+    /// The memo kept with `db`.
+    static func of(_ db: Connection) -> PhraseCountMemo { db.attachment("notes-fts.phrase-count") { PhraseCountMemo() } }
+
+    /// Records that `match` matched `notes` notes just now.
+    func record(_ match: String, notes: Int, _ db: Connection) throws {
+        entry = (match, notes, try Self.state(db))
+    }
+
+    /// The count recorded for `match`, if the database has not changed since.
+    func notes(_ match: String, _ db: Connection) throws -> Int? {
+        guard let entry, entry.match == match, try Self.state(db) == entry.state else { return nil }
+        return entry.notes
+    }
+
+    private static func state(_ db: Connection) throws -> [Int] {
+        [try db.scalarInt("PRAGMA data_version") ?? -1, try db.scalarInt("SELECT total_changes()") ?? -1,
+         try db.scalarInt("PRAGMA schema_version") ?? -1]
+    }
+}
