@@ -24,15 +24,16 @@ extension NoteIndex {
     /// `meta.first_build`, in steps of ``FirstBuildFill``, each committed. Every committed state is an index
     /// that searches correctly: the notes and `notes_fts` are complete; the word list is a subset of its words,
     /// as while the notes were loading; and the top-k tables are unmarked in the first step and marked built
-    /// only once complete (``RankingTables/rebuild(_:settings:postingsPerStep:step:)``), so queries score in
+    /// only once complete (``RankingTables/rebuild(_:settings:postingsPerStep:step:source:)``), so queries score in
     /// full meanwhile. An interruption leaves `first_build`, so the next open does not rebuild the top-k tables
     /// at once and the next run (``Indexer``) continues the build: it clears what the fill wrote, in steps
     /// too, and fills both again. A failure rolls back only the open step.
     ///
-    /// The top-k tables are filled first, while another thread reads the words of the index
-    /// (``VocabularyScan``), so that scan runs on the other core; then the word list is written. While the
-    /// scan holds its snapshot the log cannot start over: the top-k steps committed meanwhile add up in it
-    /// (20–35 MB at 100k notes).
+    /// The top-k tables are filled first, from the terms another thread computes (``RankingScan``), while a
+    /// third reads the words of the index and computes their `spelling` rows (``VocabularyScan``): the writer
+    /// only writes rows, and the passes over the index run on the other core. Then the word list is written.
+    /// While the word scan holds its snapshot the log cannot start over: the top-k steps committed meanwhile
+    /// add up in it (20–35 MB at 100k notes).
     func finishFirstBuild(_ settings: BulkLoadSettings) throws {
         var steps = 0
         func step() throws {
@@ -46,21 +47,32 @@ extension NoteIndex {
         scanConfiguration.mmapSize = 0
         scanConfiguration.cacheSizeKiB = 2 * 1024
         var scan: VocabularyScan?
-        defer { scan?.wait() }
+        var ranking: RankingScan?
+        defer {
+            ranking?.stop()
+            scan?.wait()
+        }
         try connection.execute("BEGIN IMMEDIATE")
         do {
             if settings.fillsRankingTables {
                 try connection.run("DELETE FROM meta WHERE key = ?1", [.text(RankingTables.metaKey)])
             }
             try clearDerivedTables(rowsPerStep: settings.fill.rowsClearedPerStep, step: step)
-            // Only now: while it reads, the log cannot start over, so the clearing's steps would pile up in it.
-            if settings.fillsWordList { scan = VocabularyScan(path: path, configuration: scanConfiguration) }
+            // Only now: while they read, the log cannot start over, so the clearing's steps would pile up in it.
             if settings.fillsRankingTables {
-                try RankingTables.rebuild(connection, settings: rankingSettings, postingsPerStep: settings.fill.postingsPerStep, step: step)
+                ranking = RankingScan(path: path, configuration: scanConfiguration, settings: rankingSettings)
             }
-            if let scan {
-                try Vocabulary.fill(connection, words: scan.words(), wordsPerStep: settings.fill.wordsPerStep,
-                                    spellingPairsPerPass: settings.fill.spellingPairsPerStep, step: step)
+            if settings.fillsWordList {
+                scan = VocabularyScan(path: path, configuration: scanConfiguration,
+                                      spellingPairsPerPass: settings.fill.spellingPairsPerStep)
+            }
+            if let ranking {
+                try RankingTables.rebuild(connection, settings: rankingSettings, postingsPerStep: settings.fill.postingsPerStep,
+                                          step: step, source: ranking.forEach)
+            }
+            if let scanned = try scan?.words() {
+                try Vocabulary.fill(connection, words: scanned.words, wordsPerStep: settings.fill.wordsPerStep,
+                                    spelling: scanned.spelling, step: step)
             }
             try connection.execute("DELETE FROM meta WHERE key = 'first_build'")
             try connection.execute("COMMIT")

@@ -8,31 +8,58 @@ extension Vocabulary {
     /// offsets plus one: one row a bucket, its pairs in key then id order, written in bucket order by
     /// multi-row statements.
     ///
-    /// Each word has up to 29 keys, so a large vocabulary is done in passes over bucket ranges (each pass
-    /// hashes every word again and keeps the keys of its range), holding at most about
-    /// ``spellingPairsPerPass`` pairs, packed as `key << 32 | id`, sorted in memory. `step` runs after each
-    /// pass's rows are written (a first build commits there).
+    /// Each word has up to 29 keys, so a large vocabulary is done in passes over bucket ranges
+    /// (``spellingPass(_:of:terms:lengths:)``), each holding at most about ``spellingPairsPerPass`` pairs.
+    /// `step` runs after each pass's rows are written (a first build commits there).
     static func fillSpelling(_ db: Connection, terms: [String], pairsPerPass: Int = spellingPairsPerPass,
                              step: () throws -> Void = {}) throws {
         let lengths = terms.map { $0.utf8.count }
-        let estimate = terms.count * 27
-        let passes = UInt64(max(1, (estimate + pairsPerPass - 1) / max(pairsPerPass, 1)))
+        let passes = spellingPassCount(terms: terms.count, pairsPerPass: pairsPerPass)
         let rows = try BatchInsert(db, "INSERT INTO spelling(bucket, entries)", columns: 2)
-        var keys: [Int64] = []
         for pass in 0..<passes {
-            var pairs: [UInt64] = []
-            pairs.reserveCapacity(estimate / Int(passes) + estimate / 8)
-            for (offset, term) in terms.enumerated() {
-                SpellingKeys.fillKeys(of: term.utf8, into: &keys)
-                for key in keys where (UInt64(SpellingKeys.bucket(of: key)) &* passes) >> (31 - UInt64(SpellingKeys.bucketBits)) == pass {
-                    pairs.append(UInt64(key) << 32 | UInt64(offset + 1))
-                }
-            }
-            sortByKey(&pairs)
-            try writeSpellingRows(rows, pairs: pairs, lengths: lengths)
-            try rows.finish()
+            try spellingPass(pass, of: passes, terms: terms, lengths: lengths).write(rows)
             try step()
         }
+    }
+
+    /// Fills `spelling` (emptied by the caller) with passes computed beforehand (``spellingPasses(terms:pairsPerPass:)``),
+    /// calling `step` after each, as ``fillSpelling(_:terms:pairsPerPass:step:)`` does.
+    static func writeSpelling(_ db: Connection, passes: [SpellingPass], step: () throws -> Void = {}) throws {
+        let rows = try BatchInsert(db, "INSERT INTO spelling(bucket, entries)", columns: 2)
+        for pass in passes {
+            try pass.write(rows)
+            try step()
+        }
+    }
+
+    /// Every pass of the `spelling` fill of `terms`, computed without a database (the rows
+    /// ``fillSpelling(_:terms:pairsPerPass:step:)`` writes, in the same passes).
+    static func spellingPasses(terms: [String], pairsPerPass: Int = spellingPairsPerPass) -> [SpellingPass] {
+        let lengths = terms.map { $0.utf8.count }
+        let passes = spellingPassCount(terms: terms.count, pairsPerPass: pairsPerPass)
+        return (0..<passes).map { spellingPass($0, of: passes, terms: terms, lengths: lengths) }
+    }
+
+    /// How many passes a fill of `count` words makes (about 27 keys a word).
+    static func spellingPassCount(terms count: Int, pairsPerPass: Int) -> UInt64 {
+        UInt64(max(1, (count * 27 + pairsPerPass - 1) / max(pairsPerPass, 1)))
+    }
+
+    /// Pass `pass` of `passes`: hashes every word again, keeps the keys of its bucket range, packed as
+    /// `key << 32 | id`, sorts them and packs the rows.
+    static func spellingPass(_ pass: UInt64, of passes: UInt64, terms: [String], lengths: [Int]) -> SpellingPass {
+        let estimate = terms.count * 27
+        var keys: [Int64] = []
+        var pairs: [UInt64] = []
+        pairs.reserveCapacity(estimate / Int(passes) + estimate / 8)
+        for (offset, term) in terms.enumerated() {
+            SpellingKeys.fillKeys(of: term.utf8, into: &keys)
+            for key in keys where (UInt64(SpellingKeys.bucket(of: key)) &* passes) >> (31 - UInt64(SpellingKeys.bucketBits)) == pass {
+                pairs.append(UInt64(key) << 32 | UInt64(offset + 1))
+            }
+        }
+        sortByKey(&pairs)
+        return SpellingPass(pairs: pairs, lengths: lengths)
     }
 
     /// Sorts `pairs` (`key << 32 | id`, appended in id order) by key, keeping ids in order within a key: a
@@ -50,31 +77,6 @@ extension Vocabulary {
                 counts[digit] += 1
             }
             swap(&pairs, &scratch)
-        }
-    }
-
-    /// Writes one `spelling` row per bucket of `pairs` (sorted `key << 32 | id`), each key's words once each.
-    private static func writeSpellingRows(_ rows: BatchInsert, pairs: [UInt64], lengths: [Int]) throws {
-        var start = 0
-        while start < pairs.count {
-            let bucket = SpellingKeys.bucket(of: Int64(pairs[start] >> 32))
-            var entries: [UInt8] = []
-            while start < pairs.count, SpellingKeys.bucket(of: Int64(pairs[start] >> 32)) == bucket {
-                let key = pairs[start] >> 32
-                var end = start + 1
-                var count = 1
-                while end < pairs.count, pairs[end] >> 32 == key {
-                    if pairs[end] != pairs[end - 1] { count += 1 }
-                    end += 1
-                }
-                SpellingKeys.appendGroup(key: Int64(key), count: count, to: &entries)
-                for index in start..<end where index == start || pairs[index] != pairs[index - 1] {
-                    let id = Int(pairs[index] & 0xFFFF_FFFF)
-                    SpellingKeys.appendWord(id: Int64(id), length: lengths[id - 1], to: &entries)
-                }
-                start = end
-            }
-            try rows.append(.integer(bucket), .blob(entries))
         }
     }
 }

@@ -78,9 +78,12 @@ enum Vocabulary {
     /// unique index fill in order; `spelling` is filled in key order (``fillSpelling(_:terms:pairsPerPass:step:)``);
     /// both tables are written by multi-row statements (``BatchInsert``). `step` runs after every
     /// `wordsPerStep` words and every pass of `spelling`: a first build commits there
-    /// (``NoteIndex/finishFirstBuild(_:)``), so no one transaction writes the whole list.
+    /// (``NoteIndex/finishFirstBuild(_:)``), so no one transaction writes the whole list. `spelling`, when
+    /// given, holds the passes of `spelling` computed beforehand (``spellingPasses(terms:pairsPerPass:)`` of
+    /// these words, as ``VocabularyScan`` does off the writer); they are written instead of computed here.
     static func fill(_ db: Connection, words: [(term: String, stem: String)], wordsPerStep: Int = Vocabulary.wordsPerStep,
-                     spellingPairsPerPass: Int = Vocabulary.spellingPairsPerPass, step: () throws -> Void = {}) throws {
+                     spellingPairsPerPass: Int = Vocabulary.spellingPairsPerPass, spelling: [SpellingPass]? = nil,
+                     step: () throws -> Void = {}) throws {
         let rows = try BatchInsert(db, "INSERT INTO vocabulary(id, term, stem)", columns: 3)
         for (offset, word) in words.enumerated() {
             try rows.append(.integer(Int64(offset + 1)), .text(word.term), .text(word.stem))
@@ -91,7 +94,11 @@ enum Vocabulary {
         }
         try rows.finish()
         try step()
-        try fillSpelling(db, terms: words.map(\.term), pairsPerPass: spellingPairsPerPass, step: step)
+        if let spelling {
+            try writeSpelling(db, passes: spelling, step: step)
+        } else {
+            try fillSpelling(db, terms: words.map(\.term), pairsPerPass: spellingPairsPerPass, step: step)
+        }
     }
 
     /// Adds the words of `texts` that the vocabulary does not hold yet (after a note was written), each with

@@ -6,65 +6,98 @@ extension RankingTables {
     /// FTS5 itself, so a sampling miss only leaves a term untracked, never a wrong figure).
     static let sampleSize = 2_000
 
-    /// Most postings written between two calls of a rebuild's `step` (``rebuild(_:settings:postingsPerStep:step:)``).
+    /// Most postings written between two calls of a rebuild's `step` (``rebuild(_:settings:postingsPerStep:step:source:)``).
     static let postingsPerStep = 1_000_000
 
-    /// Recomputes the tables from `notes_fts` (inside the caller's transaction): candidate terms from a sample
-    /// of notes, then, per candidate, one pass over its FTS5 doclist collecting the exact document frequency,
-    /// the impact head and the frontier, and the complete posting list (``ImpactCollector``).
+    /// One tracked term as the build computed it: the rows it gets in `topk_terms`, `topk_head` and
+    /// `topk_postings`.
+    struct TrackedTerm: Sendable {
+        var term: String
+        /// The exact number of notes holding it.
+        var documents: Int
+        /// Its ``ImpactFrontier``, encoded.
+        var frontier: [UInt8]
+        /// Its impact head.
+        var head: [ImpactHeap.Entry]
+        /// Its complete posting list.
+        var postings: PostingList
+    }
+
+    /// Recomputes the tables from `notes_fts` (inside the caller's transaction): the tracked terms
+    /// (``collect(_:settings:_:)``, on `db` itself unless `source` hands them over, as ``RankingScan`` does from
+    /// another thread) are written in term order, then the tables are marked built.
     ///
     /// `step` runs between terms, once at least `postingsPerStep` postings were written since the last: a first
     /// build commits there (``NoteIndex/finishFirstBuild(_:)``). The tables are marked built only at the end, so
     /// no query uses them while part of them is committed (``isCurrent(_:)``).
     static func rebuild(_ db: Connection, settings: RankingSettings, postingsPerStep: Int = RankingTables.postingsPerStep,
-                        step: () throws -> Void = {}) throws {
+                        step: () throws -> Void = {},
+                        source: (((TrackedTerm) throws -> Void) throws -> Void)? = nil) throws {
         try db.execute("DELETE FROM topk_terms; DELETE FROM topk_head; DELETE FROM topk_postings; DELETE FROM topk_log;")
         try db.run("DELETE FROM meta WHERE key = ?1", [.text(metaKey)])
-        let sizes = try DocumentSizes(db)
-        // From the per-note sizes, not FTS5's averages record: inside a bulk build's transaction that record
-        // is only written at commit.
-        if sizes.totals.rows > 0 {
-            let totals = sizes.totals
-            let tokenizer = try tokenizer(db)
-            let collector = ImpactCollector()
-            guard let handle = db.handle, collector.register(on: handle) == SQLITE_OK else {
-                throw SQLiteError(code: SQLITE_ERROR, message: "cannot register \(ImpactCollector.functionName)")
+        var unstepped = 0
+        func add(_ tracked: TrackedTerm) throws {
+            if unstepped >= postingsPerStep {
+                try step()
+                unstepped = 0
             }
-            collector.sizes = sizes
-            let term = try db.prepare("INSERT INTO topk_terms(term, df, frontier) VALUES (?1, ?2, ?3)")
-            let head = try db.prepare("INSERT INTO topk_head(term, note, frequency, size) VALUES (?1, ?2, ?3, ?4)")
-            let notes = try db.prepare("""
-                SELECT \(ImpactCollector.functionName)(notes_fts) FROM notes_fts WHERE notes_fts MATCH ?1
-                """)
-            defer { term.finalize(); head.finalize(); notes.finalize() }
-            var unstepped = 0
-            for candidate in try candidates(db, tokenizer, totals: totals, settings: settings) {
-                if unstepped >= postingsPerStep {
-                    try step()
-                    unstepped = 0
-                }
-                collector.heap = ImpactHeap(capacity: settings.headSize, averageSize: totals.averageSize)
-                collector.postings = PostingList()
-                try notes.bind([.text(matchString(candidate))])
-                try notes.run()
-                guard let heap = collector.heap, settings.tracks(documents: heap.documents, rows: Int(totals.rows)) else {
-                    continue
-                }
-                try term.bind([.text(candidate), .integer(Int64(heap.documents)), .blob(heap.frontier.encoded)])
-                try term.run()
-                for entry in heap.entries {
-                    try head.bind([.text(candidate), .integer(entry.note), .real(entry.frequency), .integer(Int64(entry.size))])
-                    try head.run()
-                }
-                try PostingStore.write(candidate, collector.postings, db)
-                unstepped += collector.postings.count
-            }
-            collector.heap = nil
-            collector.postings = PostingList()
+            try write(tracked, db)
+            unstepped += tracked.postings.count
         }
+        if let source { try source(add) } else { try collect(db, settings: settings, add) }
         try db.run("""
             INSERT INTO meta(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value
             """, [.text(metaKey), .text(formatVersion)])
+    }
+
+    /// Computes the tracked terms of `notes_fts` in term order, reading only: candidate terms from a sample of
+    /// notes, then, per candidate, one pass over its FTS5 doclist collecting the exact document frequency, the
+    /// impact head and the frontier, and the complete posting list (``ImpactCollector``); `each` gets every
+    /// candidate that is tracked. Any connection to the index will do.
+    static func collect(_ db: Connection, settings: RankingSettings, _ each: (TrackedTerm) throws -> Void) throws {
+        let sizes = try DocumentSizes(db)
+        // From the per-note sizes, not FTS5's averages record: inside a bulk build's transaction that record
+        // is only written at commit.
+        guard sizes.totals.rows > 0 else { return }
+        let totals = sizes.totals
+        let tokenizer = try tokenizer(db)
+        let collector = ImpactCollector()
+        guard let handle = db.handle, collector.register(on: handle) == SQLITE_OK else {
+            throw SQLiteError(code: SQLITE_ERROR, message: "cannot register \(ImpactCollector.functionName)")
+        }
+        collector.sizes = sizes
+        let notes = try db.prepare("""
+            SELECT \(ImpactCollector.functionName)(notes_fts) FROM notes_fts WHERE notes_fts MATCH ?1
+            """)
+        defer {
+            notes.finalize()
+            collector.heap = nil
+            collector.postings = PostingList()
+        }
+        for candidate in try candidates(db, tokenizer, totals: totals, settings: settings) {
+            collector.heap = ImpactHeap(capacity: settings.headSize, averageSize: totals.averageSize)
+            collector.postings = PostingList()
+            try notes.bind([.text(matchString(candidate))])
+            try notes.run()
+            guard let heap = collector.heap, settings.tracks(documents: heap.documents, rows: Int(totals.rows)) else {
+                continue
+            }
+            try each(TrackedTerm(term: candidate, documents: heap.documents, frontier: heap.frontier.encoded,
+                                 head: heap.entries, postings: collector.postings))
+        }
+    }
+
+    /// Writes the rows of one tracked term.
+    static func write(_ tracked: TrackedTerm, _ db: Connection) throws {
+        let term = try db.cached("INSERT INTO topk_terms(term, df, frontier) VALUES (?1, ?2, ?3)")
+        try term.bind([.text(tracked.term), .integer(Int64(tracked.documents)), .blob(tracked.frontier)])
+        try term.run()
+        let head = try db.cached("INSERT INTO topk_head(term, note, frequency, size) VALUES (?1, ?2, ?3, ?4)")
+        for entry in tracked.head {
+            try head.bind([.text(tracked.term), .integer(entry.note), .real(entry.frequency), .integer(Int64(entry.size))])
+            try head.run()
+        }
+        try PostingStore.write(tracked.term, tracked.postings, db)
     }
 
     /// Terms frequent enough in an evenly spaced sample of notes to be worth an exact count (0.8 of the share

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import NotesFTS
+
+@Suite struct RankingScanTests {
+    static let settings = RankingSettings(headSize: 12, minimumDocumentFrequency: 20, minimumShare: 0.05)
+
+    /// The terms computed on another thread through a read-only connection are the ones the writer computes
+    /// itself, in the same order, whatever how many wait for the writer.
+    @Test func handsOverWhatTheWriterWouldCompute() throws {
+        let folder = TestFolder()
+        let index = try folder.openIndex()
+        var corpus = TopKCorpus(seed: 20_261_201)
+        try index.transaction { for number in 0..<300 { try index.save(corpus.note(number)) } }
+        var expected: [String] = []
+        try RankingTables.collect(index.connection, settings: Self.settings) { expected.append(Self.describe($0)) }
+        #expect(expected.count >= 10)
+        for capacity in [1, 3, 100] {
+            let scan = RankingScan(path: index.path, configuration: NoteIndex.defaultConfiguration, settings: Self.settings,
+                                   capacity: capacity)
+            var handed: [String] = []
+            try scan.forEach { handed.append(Self.describe($0)) }
+            scan.stop()
+            #expect(handed == expected, "capacity \(capacity)")
+        }
+    }
+
+    /// A writer that stops taking terms early ends the scan's thread; a scan that cannot open the index
+    /// reports why.
+    @Test func stopsEarlyAndReportsFailures() throws {
+        let folder = TestFolder()
+        let index = try folder.openIndex()
+        var corpus = TopKCorpus(seed: 5)
+        try index.transaction { for number in 0..<300 { try index.save(corpus.note(number)) } }
+        let scan = RankingScan(path: index.path, configuration: NoteIndex.defaultConfiguration, settings: Self.settings,
+                               capacity: 1)
+        var taken = 0
+        struct Enough: Error {}
+        #expect(throws: Enough.self) { try scan.forEach { _ in taken += 1; if taken == 2 { throw Enough() } } }
+        scan.stop()
+        #expect(taken == 2)
+        let missing = RankingScan(path: folder.database + "-missing/none.sqlite", configuration: NoteIndex.defaultConfiguration,
+                                  settings: Self.settings)
+        #expect(throws: (any Error).self) { try missing.forEach { _ in } }
+        missing.stop()
+    }
+
+    private static func describe(_ tracked: RankingTables.TrackedTerm) -> String {
+        let head = tracked.head.map { "\($0.note):\($0.frequency):\($0.size)" }.joined(separator: ",")
+        return "\(tracked.term) \(tracked.documents) \(tracked.frontier) [\(head)] \(tracked.postings)"
+    }
+}
