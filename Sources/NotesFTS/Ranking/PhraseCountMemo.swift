@@ -13,9 +13,10 @@ final class PhraseCountMemo {
     /// The memo kept with `db`.
     static func of(_ db: Connection) -> PhraseCountMemo { db.attachment("notes-fts.phrase-count") { PhraseCountMemo() } }
 
-    /// Records that `match` matched `notes` notes just now.
-    func record(_ match: String, notes: Int, _ db: Connection) throws {
-        entry = (match, notes, try Self.state(db))
+    /// Records that `match` matched `notes` notes in the database `state` (from ``state(_:)``, read before
+    /// the walk: a commit landing between the two then makes a miss, never a stale count).
+    func record(_ match: String, notes: Int, state: [Int]) {
+        entry = (match, notes, state)
     }
 
     /// The count recorded for `match`, if the database has not changed since.
@@ -24,7 +25,8 @@ final class PhraseCountMemo {
         return entry.notes
     }
 
-    private static func state(_ db: Connection) throws -> [Int] {
+    /// What says whether the database changed: `PRAGMA data_version`, `total_changes()`, `PRAGMA schema_version`.
+    static func state(_ db: Connection) throws -> [Int] {
         [try db.scalarInt("PRAGMA data_version") ?? -1, try db.scalarInt("SELECT total_changes()") ?? -1,
          try db.scalarInt("PRAGMA schema_version") ?? -1]
     }

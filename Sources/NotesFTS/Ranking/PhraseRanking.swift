@@ -30,6 +30,7 @@ enum PhraseRanking {
     /// how many notes the phrase matches.
     static func top(_ needed: Int, _ db: Connection, phrase: (match: String, exclusion: String?), query: ParsedQuery,
                     options: SearchOptions, totals: FullTextTotals) throws -> (hits: [TopKPlan.Hit], notes: Int) {
+        let state = try PhraseCountMemo.state(db)
         var ids: [Int64] = []
         var frequencies: [Double] = []
         var sizes: [Int] = []
@@ -40,7 +41,7 @@ enum PhraseRanking {
             frequencies.append(row.double(1))
             sizes.append(row.int(2))
         }
-        try PhraseCountMemo.of(db).record(phrase.match, notes: ids.count, db)
+        PhraseCountMemo.of(db).record(phrase.match, notes: ids.count, state: state)
         let idf = BM25.idf(rows: totals.rows, hits: Int64(ids.count))
         let average = totals.averageSize
         func best(_ capacity: Int) -> TopHits {

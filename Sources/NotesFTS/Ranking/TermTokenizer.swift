@@ -74,8 +74,9 @@ final class TermTokenizer {
                                    base.assumingMemoryBound(to: CChar.self), Int32(text.count)) {
                 context, flags, token, length, start, end in
                 guard let context, let token else { return SQLITE_OK }
+                // FTS5 keeps the first 32,768 bytes of a longer token, as ``addDocument`` counts it.
                 context.assumingMemoryBound(to: PhraseScan.self).pointee.add(
-                    token: UnsafeRawBufferPointer(start: token, count: Int(length)), start: start, end: end,
+                    token: UnsafeRawBufferPointer(start: token, count: Int(min(length, 32768))), start: start, end: end,
                     colocated: flags & FTS5_TOKEN_COLOCATED != 0)
                 return SQLITE_OK
             } ?? SQLITE_ERROR

@@ -2,8 +2,9 @@
 /// forms included), the words bm25 scores (FTS5's phrases, in order, repeats kept), and what it excludes.
 ///
 /// A prefix of ASCII letters and digits (`read*`) is one token standing for all its expansions
-/// (``prefixes``, ``PrefixPostings``). Phrases, other prefixes, column-limited words and NOT below the top
-/// level are not served: ``TopKPlan`` scores those in full, with the reason this type gives.
+/// (``prefixes``, ``PrefixPostings``); a quoted single word is a word. Phrases of several tokens (ranked by
+/// ``PhraseRanking`` when they are the whole query), other prefixes, column-limited words and NOT below the
+/// top level are not served here: ``TopKPlan`` scores those in full, with the reason this type gives.
 struct TopKQuery {
     /// A node of the positive part; `.word(i)` is ``tokens``[i].
     indirect enum Node {

@@ -17,7 +17,7 @@ extension NoteIndex {
             var seen = Set<String>()
             func once(_ path: String) throws { if seen.insert(path).inserted { try body(path) } }
             if let match = query.matchExpression, options.sort == .rank, !query.onlySelects {
-                try Self.rankedPaths(db, match: match, query: query, options: options, once)
+                try db.transaction(.deferred) { try Self.rankedPaths(db, match: match, query: query, options: options, once) }
             } else {
                 let statement = SearchSQL.ordered(query: query, options: options, columns: "n.path",
                                                   walksIndex: try Self.walksSortIndex(db, query, options: options))

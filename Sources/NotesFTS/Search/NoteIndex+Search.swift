@@ -59,7 +59,8 @@ extension NoteIndex {
     private static func count(_ db: Connection, _ query: ParsedQuery, options: SearchOptions) throws -> Int {
         if query.exceedsNestingLimit { throw NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit) }
         if query.isEmpty && options.dateFilters.isEmpty { return 0 }
-        if let counted = try TopKCount.count(db, query, options: options) { return counted }
+        // The tables' several statements read one snapshot, as FTS5's one count(*) does.
+        if let counted = try db.transaction(.deferred, { try TopKCount.count(db, query, options: options) }) { return counted }
         let statement = SearchSQL.count(query: query, options: options)
         return try db.query(statement.sql, named: statement.parameters) { $0.int(0) }.first ?? 0
     }

@@ -14,10 +14,13 @@ extension NoteIndex {
                               _ body: (SearchResult) throws -> Void) throws {
         if query.exceedsNestingLimit { throw NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit) }
         if (query.isEmpty && options.dateFilters.isEmpty) || options.limit <= 0 { return }
-        if let match = query.matchExpression, options.sort == .rank, !query.onlySelects {
-            try rankedResults(db, match: match, query: query, options: options, body)
-        } else {
-            try orderedResults(db, query: query, options: options, body)
+        // One snapshot: the plan's statements and the rows it then reads see the same notes.
+        try db.transaction(.deferred) {
+            if let match = query.matchExpression, options.sort == .rank, !query.onlySelects {
+                try rankedResults(db, match: match, query: query, options: options, body)
+            } else {
+                try orderedResults(db, query: query, options: options, body)
+            }
         }
     }
 

@@ -52,7 +52,8 @@ struct QueryPhrases {
         var excludedAt: Int?
         while let item = reader.next() {
             switch item {
-            case .operator("NOT"): excludedAt = depth
+            // The outermost NOT decides: a NOT inside an excluded group is still excluded.
+            case .operator("NOT"): if excludedAt == nil { excludedAt = depth }
             case .operator("AND"), .operator("OR"): continue
             case .open: depth += 1
             case .close:

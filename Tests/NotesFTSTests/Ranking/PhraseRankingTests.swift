@@ -69,7 +69,7 @@ import Testing
         #expect(try reader.count(query) == 31)
         // A connection's own write does it too.
         let own = writer.connection
-        try PhraseCountMemo.of(own).record("\"deploy plan\"", notes: 31, own)
+        PhraseCountMemo.of(own).record("\"deploy plan\"", notes: 31, state: try PhraseCountMemo.state(own))
         #expect(try PhraseCountMemo.of(own).notes("\"deploy plan\"", own) == 31)
         try own.execute("INSERT INTO notes(path, title, body) VALUES ('/own.md', 'T', 'deploy plan own')")
         #expect(try PhraseCountMemo.of(own).notes("\"deploy plan\"", own) == nil)

@@ -19,6 +19,7 @@ import Testing
         #expect(try read("\"Ré\" *") == ["re*"])
         #expect(try read("((\"a\" AND \"b\") NOT (\"c\" OR \"d\"))") == ["a", "b", "-", "-"])
         #expect(try read("((\"a\" NOT \"c\") AND \"b\")") == ["a", "-", "b"])
+        #expect(try read("(\"a\" NOT ((\"b\" NOT \"c\") OR (\"x\" AND \"y\")))") == ["a", "-", "-", "-", "-"])
         #expect(try read("\"\"\"hi\"\"\" *") == ["hi*"])
         #expect(try read("(\"Deploy the\" * NOT \"x y\")") == ["deploy the*", "-"])
         #expect(try read("\"국회의원\"") == ["국회 회의 의원"])

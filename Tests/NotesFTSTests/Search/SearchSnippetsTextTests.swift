@@ -29,6 +29,7 @@ import SQLiteKit
         "((\"alpha\" OR \"beta\") NOT (\"x\" OR \"end beta\"))", "\"국회\"", "(\"회의\" AND \"word\")", "\"eclair\"",
         "\"word alpha\"", "\"alpha word alpha\"", "\"at the\" *", "(\"alpha beta\" OR \"beta\")", "\"국회의원\"",
         "\"alpha's beta\"", "(\"e mail\" AND \"e\" *)",
+        "(\"alpha\" NOT ((\"gamma\" NOT \"beta\") OR (\"word\" AND \"zzz\")))",
     ]
 
     @Test(arguments: matches, [1, 5, 16, 64])
