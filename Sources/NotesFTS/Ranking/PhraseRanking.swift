@@ -52,18 +52,8 @@ enum PhraseRanking {
             }
             return hits
         }
-        let filter = SearchFilter(query: query, options: options)
-        if filter.isEmpty && phrase.exclusion == nil { return (best(needed).sorted, ids.count) }
-        // As PostingSearch does: the best `capacity`, then the filters over them, larger until enough pass.
-        var capacity = max(needed * 4, 64)
-        while true {
-            let hits = best(capacity)
-            let sorted = hits.sorted
-            let statement = SearchSQL.topKFilter(ids: sorted.map(\.id), filter: filter, exclusion: phrase.exclusion)
-            let passing = Set(try db.query(statement.sql, named: statement.parameters) { $0.int64(0) })
-            let kept = sorted.filter { passing.contains($0.id) }
-            if kept.count >= needed || hits.offered < capacity { return (Array(kept.prefix(needed)), ids.count) }
-            capacity *= 8
-        }
+        let hits = try TopHits.bestPassing(needed, db, filter: SearchFilter(query: query, options: options),
+                                           exclusion: phrase.exclusion, best)
+        return (hits, ids.count)
     }
 }

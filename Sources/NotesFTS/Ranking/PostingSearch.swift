@@ -50,20 +50,8 @@ struct PostingSearch {
 
     /// The exact best `needed` notes passing the query's filters and exclusion, best first.
     mutating func top(_ needed: Int, _ db: Connection, query: ParsedQuery, options: SearchOptions) throws -> [TopKPlan.Hit] {
-        let filter = SearchFilter(query: query, options: options)
-        if filter.isEmpty && shape.exclusion == nil { return best(needed).sorted }
-        // The best `capacity` matches, then the filters over them; if too few pass and there were more
-        // matches, again with a larger capacity. A passing note outside the best `capacity` ranks below all
-        // of them, so the first `needed` that pass are the answer.
-        var capacity = max(needed * 4, 64)
-        while true {
-            let hits = best(capacity)
-            let sorted = hits.sorted
-            let passing = Set(try TopKSearch.passing(sorted.map(\.id), db, shape: shape, filter: filter))
-            let kept = sorted.filter { passing.contains($0.id) }
-            if kept.count >= needed || hits.offered < capacity { return Array(kept.prefix(needed)) }
-            capacity *= 8
-        }
+        try TopHits.bestPassing(needed, db, filter: SearchFilter(query: query, options: options),
+                                exclusion: shape.exclusion) { best($0) }
     }
 
     /// Whether a note holding the tokens of `mask` matches the query.

@@ -13,7 +13,7 @@ enum PostingStore {
     /// Appends the whole list of `term` to `list`.
     static func load(_ term: String, _ db: Connection, appendingTo list: inout PostingList) throws {
         var filled = list.count
-        list.extend(by: try db.scalarInt("SELECT df FROM topk_terms WHERE term = ?1", [.text(term)]) ?? 0)
+        list.extend(by: try TopKTokenStatistics.documentFrequency(term, db) ?? 0)
         try forEachBlock(term, db) { bytes, first in list.decode(bytes, first: first, at: &filled) }
         list.truncate(to: filled)
     }

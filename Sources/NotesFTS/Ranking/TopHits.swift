@@ -1,3 +1,5 @@
+import SQLiteKit
+
 /// The best `capacity` hits offered so far, by ``TopKPlan/ranksBefore(_:_:)`` (score, then lower id): a
 /// min-heap whose root is the worst kept hit, so a hit that cannot enter costs one comparison.
 struct TopHits {
@@ -50,4 +52,22 @@ struct TopHits {
 
     /// The kept hits, best first.
     var sorted: [TopKPlan.Hit] { heap.sorted(by: TopKPlan.ranksBefore) }
+
+    /// The exact best `needed` hits that pass `filter` and `exclusion`, best first, from `best`, which offers
+    /// every match and keeps the best `capacity`: the best `max(4·needed, 64)` first, then the filters over
+    /// them; if too few pass and there were more matches, again with 8 times the capacity. A passing note
+    /// outside the best `capacity` ranks below all of them, so the first `needed` that pass are the answer.
+    static func bestPassing(_ needed: Int, _ db: Connection, filter: SearchFilter, exclusion: String?,
+                            _ best: (_ capacity: Int) throws -> TopHits) throws -> [TopKPlan.Hit] {
+        if filter.isEmpty && exclusion == nil { return try best(needed).sorted }
+        var capacity = max(needed * 4, 64)
+        while true {
+            let hits = try best(capacity)
+            let sorted = hits.sorted
+            let passing = Set(try TopKSearch.passing(sorted.map(\.id), db, exclusion: exclusion, filter: filter))
+            let kept = sorted.filter { passing.contains($0.id) }
+            if kept.count >= needed || hits.offered < capacity { return Array(kept.prefix(needed)) }
+            capacity *= 8
+        }
+    }
 }

@@ -24,7 +24,7 @@ enum TopKCount {
               shape.prefixes.isEmpty, shape.tokens.count <= 64, try RankingTables.isCurrent(db) else { return nil }
         var documents: [Int] = []
         for token in shape.tokens {
-            guard let df = try db.scalarInt("SELECT df FROM topk_terms WHERE term = ?1", [.text(token)]) else { return nil }
+            guard let df = try TopKTokenStatistics.documentFrequency(token, db) else { return nil }
             documents.append(df)
         }
         // One word, however often the query repeats it (`("read" OR "read")`), matches the notes holding it.

@@ -107,8 +107,13 @@ struct TopKSearch {
 
     /// The ids of `ids` that pass `filter` and do not match `shape`'s exclusion.
     static func passing(_ ids: [Int64], _ db: Connection, shape: TopKQuery, filter: SearchFilter) throws -> [Int64] {
-        if filter.isEmpty && shape.exclusion == nil { return ids }
-        let statement = SearchSQL.topKFilter(ids: ids, filter: filter, exclusion: shape.exclusion)
+        try passing(ids, db, exclusion: shape.exclusion, filter: filter)
+    }
+
+    /// `ids` that pass `filter` and do not match `exclusion` (an FTS5 expression), in no particular order.
+    static func passing(_ ids: [Int64], _ db: Connection, exclusion: String?, filter: SearchFilter) throws -> [Int64] {
+        if filter.isEmpty && exclusion == nil { return ids }
+        let statement = SearchSQL.topKFilter(ids: ids, filter: filter, exclusion: exclusion)
         return try db.query(statement.sql, named: statement.parameters) { $0.int64(0) }
     }
 }

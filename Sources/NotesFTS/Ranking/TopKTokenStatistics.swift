@@ -24,6 +24,12 @@ struct TopKTokenStatistics {
         try db.scalarInt("SELECT EXISTS (SELECT 1 FROM topk_terms WHERE term = ?1)", [.text(token)]) == 1
     }
 
+    /// The number of notes holding the tracked `token` (`topk_terms.df`, its posting list's length); `nil`
+    /// when it is not tracked.
+    static func documentFrequency(_ token: String, _ db: Connection) throws -> Int? {
+        try db.scalarInt("SELECT df FROM topk_terms WHERE term = ?1", [.text(token)])
+    }
+
     /// Reads the token's figures; `nil` when it is untracked and more than ``untrackedLimit`` notes hold it.
     static func load(_ token: String, _ db: Connection) throws -> TopKTokenStatistics? {
         if let tracked = try db.query("SELECT df, frontier FROM topk_terms WHERE term = ?1", [.text(token)], { row in
