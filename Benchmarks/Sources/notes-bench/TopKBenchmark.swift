@@ -94,6 +94,21 @@ struct TopKBenchmark {
         }
     }
 
+    /// `--topk-profile`: only the top-k path, `runs` times per query with nothing interleaved, so that a profiler
+    /// sees nothing else; one line per query with its p50.
+    func profile(_ queries: [BenchQuery]) throws -> String {
+        try queries.map { query in
+            let parsed = QueryParser.parse(query.text)
+            var samples: [Double] = []
+            for _ in 0..<runs {
+                let started = Clock.now()
+                _ = try index.search(parsed, options: SearchOptions(limit: 20))
+                samples.append(Clock.seconds(since: started) * 1000)
+            }
+            return "\(query.label) \(query.text): ours p50 \(Report.ms(Percentiles(samples).p50)) ms over \(runs) runs\n"
+        }.joined()
+    }
+
     /// Runs `count` seeded queries both ways and compares them.
     func verify(count: Int, seed: UInt64) throws -> Verification {
         let db = index.connection
@@ -140,12 +155,15 @@ struct TopKBenchmark {
 
     /// Opens `database` read-only, times the queries, verifies `verify` seeded queries when asked, and returns the
     /// Markdown report (also written as JSON to `json`).
-    static func report(database: String, runs: Int, verify: Int?, seed: UInt64, json: String?,
+    static func report(database: String, runs: Int, verify: Int?, seed: UInt64, only: String? = nil, profile: Bool = false,
+                       json: String?,
                        log: (String) -> Void) throws -> String {
         let index = try NoteIndex(path: database, mode: .readOnly)
         defer { index.close() }
         let bench = TopKBenchmark(index: index, runs: runs)
-        let queries = try bench.queries()
+        let queries = try bench.queries().filter { query in only.map { query.label.contains($0) } ?? true }
+        guard !queries.isEmpty else { throw BenchError("--topk-only \(only ?? ""): no query label contains it") }
+        if profile { return try bench.profile(queries) }
         log("timing \(queries.count) queries three ways, \(runs) runs each…")
         let timings = try bench.run(queries, progress: log)
         var verification: Verification?

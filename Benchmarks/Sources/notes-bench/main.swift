@@ -30,6 +30,8 @@ let parser = ArgumentParser(options: [
     OptionSpec(["--queries"], value: "FILE", help: "with --relevance, the judged set (default Benchmarks/relevance/corpus-queries.tsv)"),
     OptionSpec(["--topk"], help: "instead of the report, time the top-k path against full scoring on the index in --work (built by notes-index)"),
     OptionSpec(["--verify-topk"], value: "N", help: "with --topk, also run N seeded queries both ways and count mismatches"),
+    OptionSpec(["--topk-only"], value: "TEXT", help: "with --topk, time only the queries whose label contains TEXT (e.g. phrase)"),
+    OptionSpec(["--topk-profile"], help: "with --topk, run only the top-k path, --runs times per query (to run under perf), and print its p50"),
     OptionSpec(["-h", "--help"], help: "show this help"),
 ])
 
@@ -121,7 +123,7 @@ do {
         let work = PathNormalization.absolute(arguments.value("--work") ?? NSTemporaryDirectory() + "notes-bench")
         let verifications = try CommandLineTool.integer(arguments.value("--verify-topk"), option: "--verify-topk", minimum: 1)
         print(try TopKBenchmark.report(database: work + "/index.sqlite", runs: runs, verify: verifications, seed: seed,
-                                       json: arguments.value("--json"), log: log), terminator: "")
+                                       only: arguments.value("--topk-only"), profile: arguments.flag("--topk-profile"), json: arguments.value("--json"), log: log), terminator: "")
         exit(0)
     }
     if let count = try CommandLineTool.integer(arguments.value("--generate"), option: "--generate", minimum: 1) {
