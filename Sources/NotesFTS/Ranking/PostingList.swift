@@ -63,17 +63,29 @@ struct PostingList: Equatable, Sendable {
     @discardableResult
     mutating func decode(_ bytes: UnsafeRawBufferPointer, first: Int64) -> Bool {
         var filled = count
-        let valid = decode(bytes, first: first, at: &filled)
+        // A posting takes at least 3 bytes.
+        extend(by: bytes.count / 3)
+        let valid = decodeInPlace(bytes, first: first, at: &filled)
         truncate(to: filled)
         return valid
     }
 
-    /// Decodes one block keyed by `first` into the postings from `filled` on (in room made by ``extend(by:)``,
-    /// which this extends when a block could overrun it), advancing `filled`; `false` when malformed.
+    /// Decodes one block keyed by `first` into the postings from `filled` on (room made by ``extend(by:)``),
+    /// advancing `filled`; `false` when malformed. Where the room left could be too small for the block (its
+    /// last blocks, when the room is the list's exact length), the block is decoded on its own and copied in,
+    /// the list growing only by what the block really holds: growing it by the worst case there would move
+    /// the whole list to a larger allocation.
     mutating func decode(_ bytes: UnsafeRawBufferPointer, first: Int64, at filled: inout Int) -> Bool {
+        if filled + bytes.count / 3 <= count { return decodeInPlace(bytes, first: first, at: &filled) }
+        var block = PostingList()
+        guard block.decode(bytes, first: first) else { return false }
+        place(block, at: &filled)
+        return true
+    }
+
+    /// Decodes one block into room the caller made (at least a posting per 3 bytes from `filled` on).
+    private mutating func decodeInPlace(_ bytes: UnsafeRawBufferPointer, first: Int64, at filled: inout Int) -> Bool {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return true }
-        // A posting takes at least 3 bytes.
-        if filled + bytes.count / 3 > count { extend(by: filled + bytes.count / 3 - count) }
         let block = UnsafeBufferPointer(start: base, count: bytes.count)
         var position = filled
         let valid = ids.withUnsafeMutableBufferPointer { ids in
@@ -115,18 +127,48 @@ struct PostingList: Equatable, Sendable {
         return true
     }
 
-    /// Adds `more` zero postings at the end (room for ``decode(_:first:at:)``).
+    /// The postings the list can hold without allocating.
+    var capacity: Int { min(ids.capacity, frequencies.capacity, sizes.capacity) }
+
+    /// Empties the list, keeping its memory (``PostingRoom``).
+    mutating func removeAll() {
+        ids.removeAll(keepingCapacity: true)
+        frequencies.removeAll(keepingCapacity: true)
+        sizes.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds `more` zero postings at the end (room for ``decode(_:first:at:)``): in the memory the list holds
+    /// when it is enough, else into an empty list as one fresh allocation.
     mutating func extend(by more: Int) {
         guard more > 0 else { return }
-        if count == 0 {
+        if count == 0 && capacity < more {
             ids = Array(repeating: 0, count: more)
             frequencies = Array(repeating: 0, count: more)
             sizes = Array(repeating: 0, count: more)
         } else {
-            ids += Array(repeating: 0, count: more)
-            frequencies += Array(repeating: 0, count: more)
-            sizes += Array(repeating: 0, count: more)
+            ids.append(contentsOf: repeatElement(0, count: more))
+            frequencies.append(contentsOf: repeatElement(0, count: more))
+            sizes.append(contentsOf: repeatElement(0, count: more))
         }
+    }
+
+    /// Copies `other`'s postings into the room from `filled` on (growing the list when they do not fit),
+    /// advancing `filled`.
+    mutating func place(_ other: PostingList, at filled: inout Int) {
+        if filled + other.count > count { extend(by: filled + other.count - count) }
+        let start = filled
+        ids.withUnsafeMutableBufferPointer { ids in
+            frequencies.withUnsafeMutableBufferPointer { frequencies in
+                sizes.withUnsafeMutableBufferPointer { sizes in
+                    for index in 0..<other.count {
+                        ids[start + index] = other.ids[index]
+                        frequencies[start + index] = other.frequencies[index]
+                        sizes[start + index] = other.sizes[index]
+                    }
+                }
+            }
+        }
+        filled += other.count
     }
 
     /// Drops the postings from `end` on.

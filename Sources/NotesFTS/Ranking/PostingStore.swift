@@ -14,8 +14,16 @@ enum PostingStore {
     static func load(_ term: String, _ db: Connection, appendingTo list: inout PostingList) throws {
         var filled = list.count
         list.extend(by: try TopKTokenStatistics.documentFrequency(term, db) ?? 0)
-        try forEachBlock(term, db) { bytes, first in list.decode(bytes, first: first, at: &filled) }
+        try load(term, db, into: &list, at: &filled)
         list.truncate(to: filled)
+    }
+
+    /// Decodes the whole list of `term` into `list`'s room from `filled` on (made for its `df` by the caller;
+    /// the list grows if it holds more), advancing `filled`. A query over several words makes room for all
+    /// their lists at once: appending a list of 300,000 postings to another one moved it to a new
+    /// allocation, 4.7 ms at 1,000,000 notes, more than decoding it.
+    static func load(_ term: String, _ db: Connection, into list: inout PostingList, at filled: inout Int) throws {
+        try forEachBlock(term, db) { bytes, first in list.decode(bytes, first: first, at: &filled) }
     }
 
     /// The note ids of `term`'s posting list, ascending, without their frequencies and sizes (what a count

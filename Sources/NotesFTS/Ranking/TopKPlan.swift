@@ -82,6 +82,7 @@ struct TopKPlan {
         let scorer = TopKScorer(shape: shape, documents: ranges.map { Int64($0.count) }, totals: totals)
         var search = PostingSearch(shape: shape, postings: postings, ranges: ranges, scorer: scorer)
         let hits = try search.top(needed, db, query: query, options: options)
+        PostingRoom.of(db).giveBack(postings)
         let description = "top-k: exact over the complete posting lists of "
             + shape.tokens.indices.map { "\"\(shape.tokens[$0])\"" + (shape.prefixes.contains($0) ? "*" : "") }
                 .joined(separator: ", ") + " (\(search.postingCount) postings, "
@@ -95,24 +96,31 @@ struct TopKPlan {
     static func completeLists(_ db: Connection, _ shape: TopKQuery) throws
         -> Result<(PostingList, [Range<Int>]), TopKQuery.Unsupported> {
         guard shape.tokens.count <= 64 else { return .failure(.init(reason: "more than 64 distinct words")) }
-        var postings = PostingList()
+        var postings = PostingRoom.of(db).take()
         var ranges: [Range<Int>] = []
+        // Room for all the tracked words' lists at once (their lengths are their `df`).
+        let tracked = try shape.tokens.indices.map { index in
+            shape.prefixes.contains(index) ? nil : try TopKTokenStatistics.documentFrequency(shape.tokens[index], db)
+        }
+        postings.extend(by: tracked.reduce(0) { $0 + ($1 ?? 0) })
+        var filled = 0
         for (index, token) in shape.tokens.enumerated() {
-            let start = postings.count
+            let start = filled
             if shape.prefixes.contains(index) {
                 switch try PrefixPostings.load(token, db) {
-                case .success(let list): postings.append(contentsOf: list)
+                case .success(let list): postings.place(list, at: &filled)
                 case .failure(let unsupported): return .failure(unsupported)
                 }
-            } else if try TopKTokenStatistics.isTracked(token, db) {
-                try PostingStore.load(token, db, appendingTo: &postings)
+            } else if tracked[index] != nil {
+                try PostingStore.load(token, db, into: &postings, at: &filled)
             } else if let loaded = try TopKTokenStatistics.load(token, db) {
-                postings.append(contentsOf: loaded.postingList)
+                postings.place(loaded.postingList, at: &filled)
             } else {
                 return .failure(.init(reason: "\"\(token)\" is neither tracked nor rare (more than \(TopKTokenStatistics.untrackedLimit) notes)"))
             }
-            ranges.append(start..<postings.count)
+            ranges.append(start..<filled)
         }
+        postings.truncate(to: filled)
         return .success((postings, ranges))
     }
 
