@@ -1,7 +1,7 @@
 import SQLiteKit
 
-/// Ranked search for a query whose words are one phrase (`"device tree"`, with exclusions and filters), from
-/// one FTS5 walk of the phrase.
+/// Ranked search for a query whose words are one phrase (`"device tree"`, with exclusions and filters), or one
+/// word or prefix no tracked word serves, from one FTS5 walk of it.
 ///
 /// FTS5's bm25 needs the number of notes the phrase matches (the `n` of its `idf`). Before it scores a row
 /// it counts them with a second walk of the phrase over the whole table (`xQueryPhrase`); a phrase walk
@@ -14,6 +14,18 @@ enum PhraseRanking {
     /// several tokens with no column filter (exclusions only at the top level); `nil` otherwise. A quoted
     /// single word (`"read"`) is a word to FTS5, and ``TopKQuery`` takes it as one.
     static func phrase(of query: ParsedQuery, tokenizer: TermTokenizer) -> (match: String, exclusion: String?)? {
+        guard let (term, found) = single(query), term.isPhrase, tokenizer.queryTokens(term.text)?.count != 1 else { return nil }
+        return found
+    }
+
+    /// The MATCH expression and the exclusions' when the positive part of `query` is one term of any kind (a
+    /// word, a phrase, a prefix) with no column filter and no word forms; `nil` otherwise. ``TopKPlan`` walks
+    /// such a term once when it holds no tracked word: the walk is what full scoring does twice.
+    static func term(of query: ParsedQuery) -> (match: String, exclusion: String?)? {
+        single(query)?.1
+    }
+
+    private static func single(_ query: ParsedQuery) -> (QueryTerm, (match: String, exclusion: String?))? {
         guard let top = query.root else { return nil }
         var positives = [top]
         var negatives: [QueryNode] = []
@@ -21,9 +33,9 @@ enum PhraseRanking {
             positives = children.filter { if case .not = $0 { return false } else { return true } }
             negatives = children.compactMap { if case .not(let inner) = $0 { return inner } else { return nil } }
         }
-        guard positives.count == 1, case .term(let term) = positives[0], term.isPhrase, term.isSearchable,
-              term.column == nil, term.forms.isEmpty, tokenizer.queryTokens(term.text)?.count != 1 else { return nil }
-        return (term.matchExpression, negatives.isEmpty ? nil : FTS5Expression.compile(.or(negatives)).match)
+        guard positives.count == 1, case .term(let term) = positives[0], term.isSearchable, term.column == nil,
+              term.forms.isEmpty else { return nil }
+        return (term, (term.matchExpression, negatives.isEmpty ? nil : FTS5Expression.compile(.or(negatives)).match))
     }
 
     /// The best `needed` notes (ties by id) of the phrase that pass `query`'s filters and the exclusions, and

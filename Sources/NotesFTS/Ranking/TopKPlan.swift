@@ -29,12 +29,7 @@ struct TopKPlan {
         guard options.allowsTopK else { return .fullScoring("the top-k path is turned off") }
         guard options.sort == .rank, !options.reverse else { return .fullScoring("reversed rank order") }
         if let phrase = PhraseRanking.phrase(of: query, tokenizer: try RankingTables.tokenizer(db)) {
-            guard let totals = try RankingTables.totals(db) else { return .fullScoring("the index is empty") }
-            let found = try PhraseRanking.top(max(options.offset, 0) + options.limit, db, phrase: phrase, query: query,
-                                              options: options, totals: totals)
-            return .answered(Array(found.hits.dropFirst(max(options.offset, 0))),
-                             "top-k: one walk of the phrase \(phrase.match) (\(found.notes) notes scored; the number of "
-                             + "notes it matches from the same walk, not from a second one); N = \(totals.rows)")
+            return try oneWalk(db, phrase, "the phrase", query: query, options: options)
         }
         let shape: TopKQuery
         do {
@@ -49,6 +44,7 @@ struct TopKPlan {
             shape.prefixes.contains(index) ? try PrefixPostings.hasTrackedExpansion(shape.tokens[index], db)
                 : try TopKTokenStatistics.isTracked(shape.tokens[index], db)
         }) else {
+            if let term = PhraseRanking.term(of: query) { return try oneWalk(db, term, "the untracked term", query: query, options: options) }
             return .fullScoring("no tracked frequent word: the notes are few enough to score in full")
         }
         let needed = max(options.offset, 0) + options.limit
@@ -56,6 +52,18 @@ struct TopKPlan {
             return .answered(Array(hits.0.dropFirst(max(options.offset, 0))), hits.1)
         }
         return try postingPath(db, shape, totals, needed, query: query, options: options)
+    }
+
+    /// One term, a phrase or a word no tracked word serves: one FTS5 walk with the row statistics, the notes
+    /// counted as it goes, instead of full scoring's two (``PhraseRanking``).
+    private static func oneWalk(_ db: Connection, _ term: (match: String, exclusion: String?), _ kind: String,
+                                query: ParsedQuery, options: SearchOptions) throws -> Outcome {
+        guard let totals = try RankingTables.totals(db) else { return .fullScoring("the index is empty") }
+        let found = try PhraseRanking.top(max(options.offset, 0) + options.limit, db, phrase: term, query: query,
+                                          options: options, totals: totals)
+        return .answered(Array(found.hits.dropFirst(max(options.offset, 0))),
+                         "top-k: one walk of \(kind) \(term.match) (\(found.notes) notes scored; the number of "
+                         + "notes it matches from the same walk, not from a second one); N = \(totals.rows)")
     }
 
     /// One word: the threshold algorithm over its impact head (``TopKSearch``); `nil` when the head cannot

@@ -48,7 +48,7 @@ struct TopKExactnessTests {
     }
 
     private func checkQueries(_ index: NoteIndex, _ corpus: inout TopKCorpus, state: String) throws {
-        var fast = 0, postings = 0, severalWords = 0, prefixes = 0, phrases = 0
+        var fast = 0, postings = 0, severalWords = 0, prefixes = 0, phrases = 0, untracked = 0
         for _ in 0..<350 {
             let query = corpus.parsedQuery()
             let options = corpus.options()
@@ -59,6 +59,7 @@ struct TopKExactnessTests {
             let path = try index.rankingPath(query, options: options)
             if path.hasPrefix("top-k") { fast += 1 }
             if path.hasPrefix("top-k: one walk of the phrase") { phrases += 1 }
+            if path.hasPrefix("top-k: one walk of the untracked term") { untracked += 1 }
             if path.hasPrefix("top-k: exact over the complete posting lists") {
                 postings += 1
                 if Self.combinesWords(query) { severalWords += 1 }
@@ -83,6 +84,8 @@ struct TopKExactnessTests {
         #expect(prefixes >= 8, "\(state): only \(prefixes) prefixes on the posting lists")
         // And phrases (one query in 20) their one walk.
         #expect(phrases >= 8, "\(state): only \(phrases) phrases ranked from one walk")
+        // And single words or prefixes no tracked word serves theirs.
+        #expect(untracked >= 8, "\(state): only \(untracked) untracked terms ranked from one walk")
     }
 
     /// Whether the query is an AND or OR of several words (not counting exclusions).
