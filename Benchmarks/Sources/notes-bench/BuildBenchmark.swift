@@ -73,6 +73,19 @@ struct BuildBenchmark {
         sync()
     }
 
+    /// Reads every file once, untimed, so that the first timed build does not read the corpus from disk while
+    /// the shell baselines after it read it from the page cache (after a 1M-note corpus and index had pushed
+    /// the 100k corpus out of memory, a fresh build took 105.7 s against 25 s warm, 4.6x the shell's 22.8 s).
+    static func warm(_ files: [FileEntry]) {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        for entry in files {
+            let descriptor = open(entry.path, O_RDONLY)
+            guard descriptor >= 0 else { continue }
+            while buffer.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+            close(descriptor)
+        }
+    }
+
     /// Removes an index file with its WAL and shared-memory files.
     static func removeDatabase(_ path: String) {
         for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }

@@ -164,6 +164,8 @@ do {
         guard FileManager.default.isExecutableFile(atPath: builder.notesIndex) else {
             throw BenchError("\(builder.notesIndex) not found; run `swift build -c release` first")
         }
+        log("reading the corpus once (untimed), so that every build reads it from the page cache…")
+        BuildBenchmark.warm(corpus.files)
         log("fresh build of \(corpus.files.count) files…")
         report.builds.append(try builder.fresh())
         if !arguments.flag("--skip-baseline") {
