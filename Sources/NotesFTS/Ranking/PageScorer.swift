@@ -23,6 +23,11 @@ struct PageScorer {
         scorer = TopKScorer(shape: shape, documents: ranges.map { Int64($0.count) }, totals: totals)
     }
 
+    /// Leaves the lists' memory to the connection's next query (``PostingRoom``); call when done scoring.
+    func giveBack(to db: Connection) {
+        PostingRoom.of(db).giveBack(postings)
+    }
+
     /// bm25 (positive) of note `id`; `nil` when no list holds it (it does not match the query).
     func score(_ id: Int64) -> Double? {
         var frequencies = [Double](repeating: 0, count: ranges.count)

@@ -137,8 +137,9 @@ struct PostingList: Equatable, Sendable {
         sizes.removeAll(keepingCapacity: true)
     }
 
-    /// Adds `more` zero postings at the end (room for ``decode(_:first:at:)``): in the memory the list holds
-    /// when it is enough, else into an empty list as one fresh allocation.
+    /// Adds `more` zero postings at the end (room for ``decode(_:first:at:)``): an empty list without enough
+    /// memory gets one fresh allocation; otherwise they are appended, in the memory the list holds when it is
+    /// enough (else the arrays grow and move).
     mutating func extend(by more: Int) {
         guard more > 0 else { return }
         if count == 0 && capacity < more {

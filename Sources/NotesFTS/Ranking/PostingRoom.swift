@@ -5,13 +5,14 @@ import SQLiteKit
 /// A query over common words decodes hundreds of thousands of postings (20 bytes each): at 1,000,000 notes,
 /// `read book` fills 12 MB. Freshly allocated, every page of that is a page fault and a page the kernel
 /// zeroes, and the allocator returns memory that large to the system when it is freed: 6.5 ms of the
-/// query's 14.5 (measured with the allocator told to keep its memory). Keeping the last query's lists,
-/// emptied, lets the next one decode into pages already mapped. It holds no figures from one query to the
-/// next (the lists are emptied before use); it only keeps their capacity, at most ``keptLimit`` postings
-/// (40 MB). The first query of a connection, as a one-shot `notes-find` makes, gains nothing.
+/// query's 14.5 (measured with the allocator told to keep its memory). Keeping the last query's lists lets
+/// the next one decode into pages already mapped. The kept postings are never read: ``take()`` empties the
+/// list before it hands it out. At most ``keptLimit`` postings are kept (20 MB) a connection; a
+/// ``ReaderPool`` of 8 readers and the main connection could keep 9 times that in a long-lived process.
+/// The first query of a connection, as a one-shot `notes-find` makes, gains nothing.
 final class PostingRoom {
     /// The most postings whose memory is kept.
-    static let keptLimit = 1 << 21
+    static let keptLimit = 1 << 20
     private var spare: PostingList?
 
     /// The room kept with `db`.

@@ -9,10 +9,11 @@ package struct RankingSettings: Sendable, Equatable {
     /// A term is tracked when it is in at least this many notes…
     package var minimumDocumentFrequency = 1_000
     /// …and in at least this share of all notes. 2% since 1 Dec, fourth session (5% before, 10% until the
-    /// second): an untracked word is ranked from one FTS5 walk of its notes, about 1 µs a note, so at
-    /// 100,000 notes a word in 4.9% of them took 4.97 ms, twice the article's `LIKE`; tracked, 1.04 ms. The
-    /// 1,252 words tracked instead of 477 made the index 2.7% larger; the fresh build did not slow down
-    /// beyond the noise (Benchmarks/README.md).
+    /// second). An untracked word alone in its query is ranked from one FTS5 walk of its notes, about 1 µs a
+    /// note; among other words, or with its other forms, one in more than 2,000 notes sends the query to full
+    /// scoring. At 100,000 notes a word in 4.9% of them took 4.97 ms alone, twice the article's `LIKE`, and
+    /// 1.04 ms tracked. The 1,252 words tracked instead of 477 made the index 2.7% larger; the fresh build did
+    /// not slow down beyond the noise (Benchmarks/README.md).
     package var minimumShare = 0.02
 
     /// The defaults above (chosen by measurement; see docs/top-k.md).

@@ -101,30 +101,41 @@ struct TopKPlan {
     /// The complete posting list of every token of `shape`, one after the other, and where each is: the
     /// tracked words' from `topk_postings`, a rare word's from FTS5, a prefix's merged from its expansions'
     /// (``PrefixPostings``); or why the query is scored in full instead.
+    ///
+    /// All the lists go into one room (``PostingRoom``) sized by their lengths (a tracked word's is its `df`;
+    /// the other lists, a prefix's or a rare word's, are read first, since their lengths are known only
+    /// then), so that no list moves the ones before it when it is added.
     static func completeLists(_ db: Connection, _ shape: TopKQuery) throws
         -> Result<(PostingList, [Range<Int>]), TopKQuery.Unsupported> {
         guard shape.tokens.count <= 64 else { return .failure(.init(reason: "more than 64 distinct words")) }
-        var postings = PostingRoom.of(db).take()
-        var ranges: [Range<Int>] = []
-        // Room for all the tracked words' lists at once (their lengths are their `df`).
-        let tracked = try shape.tokens.indices.map { index in
-            shape.prefixes.contains(index) ? nil : try TopKTokenStatistics.documentFrequency(shape.tokens[index], db)
+        let tokens = shape.tokens
+        let tracked = try tokens.indices.map { index in
+            shape.prefixes.contains(index) ? nil : try TopKTokenStatistics.documentFrequency(tokens[index], db)
         }
-        postings.extend(by: tracked.reduce(0) { $0 + ($1 ?? 0) })
-        var filled = 0
-        for (index, token) in shape.tokens.enumerated() {
-            let start = filled
+        // The other lists first: their lengths are known once read.
+        var others: [Int: PostingList] = [:]
+        for index in tokens.indices where tracked[index] == nil {
             if shape.prefixes.contains(index) {
-                switch try PrefixPostings.load(token, db) {
-                case .success(let list): postings.place(list, at: &filled)
+                switch try PrefixPostings.load(tokens[index], db) {
+                case .success(let list): others[index] = list
                 case .failure(let unsupported): return .failure(unsupported)
                 }
-            } else if tracked[index] != nil {
-                try PostingStore.load(token, db, into: &postings, at: &filled)
-            } else if let loaded = try TopKTokenStatistics.load(token, db) {
-                postings.place(loaded.postingList, at: &filled)
+            } else if let loaded = try TopKTokenStatistics.load(tokens[index], db) {
+                others[index] = loaded.postingList
             } else {
-                return .failure(.init(reason: "\"\(token)\" is neither tracked nor rare (more than \(TopKTokenStatistics.untrackedLimit) notes)"))
+                return .failure(.init(reason: "\"\(tokens[index])\" is neither tracked nor rare (more than \(TopKTokenStatistics.untrackedLimit) notes)"))
+            }
+        }
+        var postings = PostingRoom.of(db).take()
+        postings.extend(by: tokens.indices.reduce(0) { $0 + (tracked[$1] ?? others[$1]?.count ?? 0) })
+        var ranges: [Range<Int>] = []
+        var filled = 0
+        for index in tokens.indices {
+            let start = filled
+            if let list = others[index] {
+                postings.place(list, at: &filled)
+            } else {
+                try PostingStore.load(tokens[index], db, into: &postings, at: &filled)
             }
             ranges.append(start..<filled)
         }

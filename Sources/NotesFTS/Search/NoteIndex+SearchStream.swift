@@ -59,6 +59,7 @@ extension NoteIndex {
         let snippets = match.map { SearchSnippets(match: $0, query: query, options: options) }
         // Scores from the posting lists when the top-k path serves the query, rather than FTS5's `rank` a note.
         let pageScorer = match != nil && options.includeScores && options.allowsTopK ? try PageScorer(db, query) : nil
+        defer { pageScorer?.giveBack(to: db) }
         try db.forEachRow(statement.sql, named: statement.parameters) { row in
             var result = SearchResult(row: row)
             result.snippet = SearchSnippets.leadSnippet(row.text(ResultColumn.next) ?? "", words: options.snippetWords)

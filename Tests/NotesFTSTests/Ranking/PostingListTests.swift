@@ -28,6 +28,24 @@ struct PostingListTests {
         }
     }
 
+    /// Postings of three bytes each (the fewest a posting takes): a room one posting short must take the
+    /// copy-in path for the last block, not write past the room.
+    @Test func decodingSmallestPostingsIntoRoomOneShort() {
+        var list = PostingList()
+        for id in 1...300 { list.append(id: Int64(id), frequency: Double(id % 100 + 1), size: id % 120 + 1) }
+        for slack in [-1, 0] {
+            var target = PostingList()
+            var filled = 0
+            target.extend(by: list.count + slack)
+            for range in list.blockRanges {
+                let valid = list.encoded(range).withUnsafeBytes { target.decode($0, first: list.ids[range.lowerBound], at: &filled) }
+                #expect(valid)
+            }
+            target.truncate(to: filled)
+            #expect(target == list, "slack \(slack)")
+        }
+    }
+
     @Test func placeCopiesIntoTheRoomAndGrowsPastIt() {
         var random = SeededGenerator(state: 7)
         let first = randomList(&random, count: 30, from: 1)
