@@ -11,6 +11,8 @@ import SQLiteKit
 final class TermTokenizer {
     private let methods: fts5_tokenizer
     private let instance: OpaquePointer
+    /// Whether the tokenizer reads ASCII text as ``scanASCII(_:matcher:)`` does (the index's two tokenizers).
+    let readsASCIIWords: Bool
 
     /// Creates the tokenizer `tokenizeOption` names (`notes_cjk_v1 remove_diacritics 2`, `unicode61 …`),
     /// registered on the connection `handle`.
@@ -38,6 +40,7 @@ final class TermTokenizer {
         }
         methods = found
         instance = created
+        readsASCIIWords = Self.asciiWordOptions.contains(tokenizeOption)
     }
 
     deinit { methods.xDelete?(instance) }
@@ -65,9 +68,16 @@ final class TermTokenizer {
 
     /// The tokens of `text` (a column's bytes, as FTS5 reads them from the content table) and the instances
     /// of `phrases` among them (``PhraseScan``), tokenized as FTS5 tokenizes a document; `nil` when the
-    /// tokenizer failed.
-    func scan(_ text: UnsafeRawBufferPointer, phrases: [QueryPhrases.Phrase]) -> PhraseScan? {
-        var scan = PhraseScan(phrases: phrases)
+    /// tokenizer failed. ASCII text is read without the tokenizer when it reads such text as plain words
+    /// (``scanASCII(_:matcher:)``).
+    func scan(_ text: UnsafeRawBufferPointer, phrases: QueryPhrases) -> PhraseScan? {
+        if readsASCIIWords, let scan = Self.scanASCII(text, matcher: phrases.matcher) { return scan }
+        return tokenizerScan(text, matcher: phrases.matcher)
+    }
+
+    /// ``scan(_:phrases:)`` through the tokenizer, whatever the text.
+    func tokenizerScan(_ text: UnsafeRawBufferPointer, matcher: PhraseMatcher) -> PhraseScan? {
+        var scan = PhraseScan(matcher: matcher, expectedTokens: text.count / 6)
         guard text.count > 0, let base = text.baseAddress else { return scan }
         let result = withUnsafeMutablePointer(to: &scan) { pointer in
             methods.xTokenize?(instance, UnsafeMutableRawPointer(pointer), FTS5_TOKENIZE_DOCUMENT,

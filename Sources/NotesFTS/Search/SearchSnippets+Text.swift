@@ -16,7 +16,7 @@ extension SearchSnippets {
         var line: Int?
         for indexed in [1, 0, 2] {
             let made: (String, Int?)?? = row.withBlob(column + Int32(indexed)) { text in
-                guard let scan = tokenizer.scan(text, phrases: phrases.phrases) else { return nil }
+                guard let scan = tokenizer.scan(text, phrases: phrases) else { return nil }
                 let matches = scan.instances
                 let feed = ColumnSnippet.feeding(starts: scan.starts, ends: scan.ends)
                 guard let output = try? ColumnSnippet.render(text, matches: matches, tokens: words, open: [2], close: [3],
