@@ -1,42 +1,52 @@
 import NotesTokenizer
 
 extension TermTokenizer {
-    /// The tokenize options under which ASCII text is read as ``scanASCII(_:matcher:)`` reads it: the index's
-    /// two tokenizers (``FullTextTokenizer``).
+    /// The tokenize options under which ``scanReadingASCII(_:matcher:)`` reads text as the tokenizer does: the
+    /// index's two tokenizers (``FullTextTokenizer``).
     ///
-    /// `unicode61` with its default categories (`L* N* Co`) and no `tokenchars` or `separators` makes a
-    /// token of each run of ASCII letters and digits, every other ASCII byte separating, and folds `A`–`Z`
-    /// to lower case (`remove_diacritics` changes nothing in ASCII); `notes_cjk_v1` hands a token without a
-    /// byte from 0xE1 up through unchanged, at its own position. The property test in `TermTokenizerASCIITests`
-    /// compares both ways on random ASCII text.
+    /// `unicode61` with its default categories (`L* N* Co`) and no `tokenchars` or `separators` option
+    /// separates tokens at every ASCII byte other than a letter or a digit, whatever surrounds it, keeps no
+    /// state from one token to the next, and folds `A`–`Z` to lower case (`remove_diacritics` changes nothing
+    /// in ASCII); a UTF-8 character never holds an ASCII byte. `notes_cjk_v1` rewrites each `unicode61` token
+    /// on its own when it indexes a document (its CJK runs end with the token) and hands one without a byte
+    /// from 0xE1 up through unchanged. The property test in `TermTokenizerASCIITests` compares both ways.
     static let asciiWordOptions: Set<String> = [FullTextTokenizer.cjk.tokenizeOption, FullTextTokenizer.unicode61.tokenizeOption]
 
-    /// The ``PhraseScan`` of `text` for `matcher`'s phrases, read in Swift as the tokenizer reads ASCII text
-    /// (see ``asciiWordOptions``): each run of ASCII letters and digits is a token. `nil` as soon as a byte is
-    /// not ASCII (the tokenizer reads that text).
+    /// ``scan(_:phrases:)`` for a tokenizer that reads ASCII as described in ``asciiWordOptions``: the text is
+    /// cut at its ASCII bytes other than letters and digits (separators for the tokenizer whatever their
+    /// neighbours); a run of ASCII letters and digits between two cuts is one token, read here, and a run
+    /// holding a byte beyond ASCII is handed to the tokenizer alone, which makes of it the tokens it would
+    /// make of it inside the whole text. `nil` when the tokenizer failed.
     ///
-    /// A snippet reads every token of its note's columns; this costs a few nanoseconds a token where the
-    /// tokenizer's callbacks cost several times that.
-    static func scanASCII(_ text: UnsafeRawBufferPointer, matcher: PhraseMatcher) -> PhraseScan? {
+    /// A snippet reads every token of its note's columns: a run read here costs a few nanoseconds, the
+    /// tokenizer's callbacks several times that.
+    func scanReadingASCII(_ text: UnsafeRawBufferPointer, matcher: PhraseMatcher) -> PhraseScan? {
         var scan = PhraseScan(matcher: matcher, expectedTokens: text.count / 6)
         let count = text.count
         var index = 0
         while index < count {
             let byte = text[index]
-            guard byte < 0x80 else { return nil }
-            guard isWordByte(byte) else {
+            if byte < 0x80 && !Self.isWordByte(byte) {
                 index += 1
                 continue
             }
             let start = index
+            var isASCII = byte < 0x80
             index += 1
             while index < count {
                 let next = text[index]
-                guard next < 0x80 else { return nil }
-                guard isWordByte(next) else { break }
+                if next < 0x80 {
+                    guard Self.isWordByte(next) else { break }
+                } else {
+                    isASCII = false
+                }
                 index += 1
             }
-            scan.addASCII(text, start: start, end: index)
+            if isASCII {
+                scan.addASCII(text, start: start, end: index)
+            } else if !feed(text, from: start, to: index, into: &scan) {
+                return nil
+            }
         }
         return scan
     }

@@ -53,7 +53,7 @@ struct PhraseMatcher {
     }
 
     /// The bits of the pairs matched by the token `text[start..<start + count]`, ASCII letters and digits
-    /// that the tokenizer folds to lower case (``TermTokenizer/scanASCII(_:matcher:)``): `byte | 0x20` is the
+    /// that the tokenizer folds to lower case (``TermTokenizer/scanReadingASCII(_:matcher:)``): `byte | 0x20` is the
     /// folded byte of an ASCII letter or digit.
     @inline(__always)
     func bits(ofASCII text: UnsafeRawBufferPointer, from start: Int, count: Int) -> UInt64 {

@@ -45,7 +45,7 @@ struct PhraseScan {
     }
 
     /// Records the token `text[start..<end]`, ASCII letters and digits that the tokenizer folds to lower
-    /// case, at a new position (``TermTokenizer/scanASCII(_:matcher:)``).
+    /// case, at a new position (``TermTokenizer/scanReadingASCII(_:matcher:)``).
     mutating func addASCII(_ text: UnsafeRawBufferPointer, start: Int, end: Int) {
         // FTS5 keeps the first 32,768 bytes of a longer token.
         record(matcher.bits(ofASCII: text, from: start, count: min(end - start, 32768)), start: Int32(start),
