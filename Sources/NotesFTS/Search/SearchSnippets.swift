@@ -35,8 +35,12 @@ struct SearchSnippets {
     /// Sets `result`'s snippet (the first excerpt with a match, else the body's) and the line of its first
     /// match from `columns`.
     func read(_ columns: SnippetColumns, into result: inout SearchResult) {
-        let excerpts = columns.excerpts.map { Snippet(marked: $0) }
-        let snippet = excerpts.first { !$0.highlights.isEmpty } ?? excerpts[0]
+        // The body's excerpt first: the others are read only when it holds no mark.
+        var snippet = Snippet(marked: columns.excerpts[0])
+        if snippet.highlights.isEmpty,
+           let marked = columns.excerpts.dropFirst().lazy.map({ Snippet(marked: $0) }).first(where: { !$0.highlights.isEmpty }) {
+            snippet = marked
+        }
         result.snippet = isCJK ? Self.narrowingSingleCharacterMarks(snippet, terms: terms) : snippet
         if let line = columns.line { result.line += line }
     }
