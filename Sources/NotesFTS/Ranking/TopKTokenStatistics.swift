@@ -36,15 +36,15 @@ struct TopKTokenStatistics {
         if let tracked = try db.query("SELECT df, frontier FROM topk_terms WHERE term = ?1", [.text(token)], { row in
             (row.int64(0), ImpactFrontier(encoded: row.blob(1) ?? []))
         }).first, let frontier = tracked.1 {
-            // Stepped here rather than through `Connection.query`, whose generic rows cost a metadata lookup each
-            // (400 rows a query); the primary key (term, note) hands them over by note id.
+            // Rows read in place (``Statement/forEachRow(_:)``) rather than through `Connection.query`, whose
+            // generic rows cost a metadata lookup each and each column a check (400 rows a query); the primary
+            // key (term, note) hands them over by note id.
             var entries: [Entry] = []
             entries.reserveCapacity(RankingSettings().headSize)
             let statement = try db.cached("SELECT note, frequency, size FROM topk_head WHERE term = ?1 ORDER BY note")
             try statement.bind([.text(token)])
-            defer { try? statement.reset() }
-            while try statement.step() {
-                entries.append(Entry(note: statement.int64(0), frequency: statement.double(1), size: statement.int(2)))
+            try statement.forEachRow { row in
+                entries.append(Entry(note: row.int64(0), frequency: row.double(1), size: row.int(2)))
             }
             return TopKTokenStatistics(documents: tracked.0, entries: entries, frontier: frontier)
         }
