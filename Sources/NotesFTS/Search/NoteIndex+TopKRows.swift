@@ -1,8 +1,8 @@
 import SQLiteKit
 
 extension NoteIndex {
-    /// Reads the row of each note the top-k path chose (the ``ResultColumn``s) with `read`, with its
-    /// ``SnippetColumns`` when `snippets` is set, handing what it made to `body` in the order of `hits`.
+    /// Reads the row of each note the top-k path chose (the ``ResultColumn``s) with `read`, with the snippet it
+    /// shows (``ChosenSnippet``) when `snippets` is set, handing what it made to `body` in the order of `hits`.
     ///
     /// A note is read from `notes` by id, and its snippet made from its text (``TopKNoteText``): no FTS5
     /// cursor. Where that cannot be done (a query whose phrases ``QueryPhrases`` does not read, or a
@@ -10,10 +10,10 @@ extension NoteIndex {
     /// one FTS5 query walks the match once for all of them (``SearchSQL/topKRows(ids:match:snippets:)``),
     /// since each seek would build the prefix's doclist again.
     static func forEachTopKRow<Value>(_ db: Connection, _ hits: [TopKPlan.Hit], match: String, query: ParsedQuery,
-                                      snippets: SearchSnippets?, read: (Statement, SnippetColumns?) throws -> Value,
+                                      snippets: SearchSnippets?, read: (Statement, ChosenSnippet?) throws -> Value,
                                       _ body: (TopKPlan.Hit, Value) throws -> Void) throws {
         func fromFTS5(_ row: Statement) throws -> Value {
-            try read(row, snippets.map { _ in SnippetColumns(row: row, at: ResultColumn.next + 1) })
+            try read(row, snippets.map { _ in SearchSnippets.chosen(SnippetColumns(row: row, at: ResultColumn.next + 1)) })
         }
         if let text = try TopKNoteText(db, match: match, snippets: snippets) {
             for hit in hits {
