@@ -16,11 +16,15 @@ extension NoteIndex {
             try read(row, snippets.map { _ in SearchSnippets.chosen(SnippetColumns(row: row, at: ResultColumn.next + 1)) })
         }
         if let text = try TopKNoteText(db, match: match, snippets: snippets) {
+            // One statement, bound to each note in turn.
+            let row = try db.cached(text.sql)
             for hit in hits {
                 var made = true
-                try db.forEachRow(text.sql, named: [":id": .integer(hit.id)]) { row in
+                try row.bind([.integer(hit.id)])
+                while try row.step() {
                     if let value = try text.read(row, read) { try body(hit, value) } else { made = false }
                 }
+                try row.reset()
                 if !made {
                     let statement = SearchSQL.topKRow(id: hit.id, match: match, snippets: snippets)
                     try db.forEachRow(statement.sql, named: statement.parameters) { try body(hit, try fromFTS5($0)) }

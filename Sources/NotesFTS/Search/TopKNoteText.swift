@@ -4,7 +4,7 @@ import SQLiteKit
 /// (``SearchSQL/topKNote(withText:)``) and, when the search shows snippets, the snippet it shows made from the
 /// note's indexed text (``SearchSnippets/chosenSnippet(of:at:phrases:tokenizer:)``).
 struct TopKNoteText {
-    /// The statement: `:id` is the note.
+    /// The statement: its one parameter (`:id`) is the note.
     let sql: String
     private let snippets: SearchSnippets?
     private let phrases: QueryPhrases?
