@@ -21,6 +21,6 @@ package enum TagList {
 
     /// Tags back from their stored form.
     package static func split(_ stored: String) -> [String] {
-        stored.split(separator: ",").map { SpaceTrimming.trimmed($0) }.filter { !$0.isEmpty }
+        stored.isEmpty ? [] : stored.split(separator: ",").map { SpaceTrimming.trimmed($0) }.filter { !$0.isEmpty }
     }
 }
