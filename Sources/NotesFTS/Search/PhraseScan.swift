@@ -85,6 +85,12 @@ struct PhraseScan {
     /// The instances in `xInst`'s order, each once (two colocated tokens of one term are one instance), at
     /// most ``SnippetWindow/matchLimit`` of them.
     var instances: [SnippetMatch] {
+        // The scan finds them in this order, each once, unless a phrase of several tokens or a colocated
+        // token puts one out of it: only then are they sorted and repeats dropped.
+        if matches.count <= SnippetWindow.matchLimit,
+           zip(matches, matches.dropFirst()).allSatisfy({ ($0.position, $0.phrase) < ($1.position, $1.phrase) }) {
+            return matches
+        }
         var sorted = matches
         sorted.sort { ($0.position, $0.phrase) < ($1.position, $1.phrase) }
         var unique: [SnippetMatch] = []
