@@ -88,13 +88,27 @@ public struct Snippet: Sendable, Equatable {
             pendingSpace = false
             if byte == 0x02 {
                 openedAt = count
+            } else if byte < 0x80 {
+                // A run of ASCII bytes that are neither marks nor whitespace is copied at once.
+                var end = index + 1
+                while end < input.count, isPlainASCII(input[end]) { end += 1 }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<end]))
+                count += end - index
+                index = end
+                continue
             } else {
-                for offset in index..<(index + width) { bytes.append(input[offset]) }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<(index + width)]))
                 count += 1
             }
             index += width
         }
         return (bytes, highlights, spaces)
+    }
+
+    /// Whether `byte` is ASCII and neither a marker nor whitespace: one scalar of the text as it is.
+    @inline(__always)
+    private static func isPlainASCII(_ byte: UInt8) -> Bool {
+        byte < 0x80 && byte != 0x02 && byte != 0x03 && byte != 0x20 && !(0x09...0x0D).contains(byte)
     }
 
     /// Unicode's `White_Space`, with the ASCII ones (tab to carriage return, space) tested directly.
