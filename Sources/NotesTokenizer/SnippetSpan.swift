@@ -68,8 +68,10 @@ package struct SnippetSpan: Sendable {
     /// A window at the start of the text keeps what precedes its first token, and one that reaches the end
     /// keeps what follows its last.
     package mutating func finish(textLength: Int) {
-        let known = starts.indices.filter { starts[$0] >= 0 && $0 < window.count }
-        guard let first = known.first, let last = known.last else {
+        let limit = min(window.count, starts.count)
+        let first = starts[..<limit].firstIndex { $0 >= 0 }
+        let last = starts[..<limit].lastIndex { $0 >= 0 }
+        guard let first, let last else {
             bytes = 0..<textLength
             return
         }

@@ -31,7 +31,9 @@ package enum SnippetWindow {
     /// `min(2, size / 4)` tokens of context before a match that starts it; `0..<size` when there is none.
     package static func choose(_ matches: [SnippetMatch], size: Int) -> Range<Int> {
         let size = max(size, 1)
-        guard let highestPhrase = matches.map(\.phrase).max(), highestPhrase >= 0 else { return 0..<size }
+        var highestPhrase = -1
+        for match in matches where match.phrase > highestPhrase { highestPhrase = match.phrase }
+        guard highestPhrase >= 0 else { return 0..<size }
         let context = min(2, size / 4)
         var phraseCounts = [Int](repeating: 0, count: highestPhrase + 1)
         var distinct = 0

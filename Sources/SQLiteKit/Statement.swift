@@ -118,6 +118,35 @@ public final class Statement {
         }
     }
 
+    /// The current row of a statement stepped by ``forEachRow(_:)``: typed columns read straight from SQLite,
+    /// without the statement's checks on every column (for loops over many rows). Valid only during the call
+    /// that hands it out.
+    public struct Row {
+        fileprivate let handle: OpaquePointer
+
+        /// Column `index` as a 64-bit integer (0 for NULL, as SQLite converts).
+        public func int64(_ index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+
+        /// Column `index` as an `Int`.
+        public func int(_ index: Int32) -> Int { Int(sqlite3_column_int64(handle, index)) }
+
+        /// Column `index` as a double.
+        public func double(_ index: Int32) -> Double { sqlite3_column_double(handle, index) }
+    }
+
+    /// Steps through the statement's rows to `SQLITE_DONE`, handing each to `body` as a ``Row``, then resets
+    /// it (bindings are kept); a failed step throws as ``step()`` does.
+    public func forEachRow(_ body: (Row) throws -> Void) throws {
+        let statement = try live()
+        defer { sqlite3_reset(statement) }
+        while true {
+            let result = sqlite3_step(statement)
+            if result == SQLITE_DONE { return }
+            guard result == SQLITE_ROW else { throw SQLiteError(result: result, db: db, sql: sql) }
+            try body(Row(handle: statement))
+        }
+    }
+
     /// Steps until `SQLITE_DONE`, discarding any rows; the usual way to run a write.
     public func run() throws {
         while try step() {}

@@ -53,6 +53,24 @@ import Testing
         #expect(error.description.contains("SELEC 1"))
     }
 
+    @Test func rowsAreReadInPlaceAndTheStatementReset() throws {
+        let db = try Connection(path: temporaryDatabasePath())
+        try db.execute("CREATE TABLE t(i INTEGER, r REAL); INSERT INTO t VALUES (1, 0.5), (2, 1.5), (NULL, NULL)")
+        let statement = try db.cached("SELECT i, r FROM t WHERE i IS NULL OR i >= ?1 ORDER BY i")
+        try statement.bind([1])
+        var rows: [String] = []
+        try statement.forEachRow { rows.append("\($0.int64(0)) \($0.int(0)) \($0.double(1))") }
+        #expect(rows == ["0 0 0.0", "1 1 0.5", "2 2 1.5"])
+        // Reset with its bindings: it runs again.
+        var again = 0
+        try statement.forEachRow { _ in again += 1 }
+        #expect(again == 3)
+        let failing = try db.prepare("SELECT abs(-9223372036854775807 - 1)")
+        #expect(throws: SQLiteError.self) { try failing.forEachRow { _ in } }
+        failing.finalize()
+        #expect(throws: SQLiteError.self) { try failing.forEachRow { _ in } }
+    }
+
     @Test func finalizedStatementRefusesUse() throws {
         let db = try Connection(path: temporaryDatabasePath())
         let statement = try db.prepare("SELECT 1")

@@ -13,7 +13,18 @@ extension Schema {
     /// The tokenizer an index keeps when none is asked for: plain `unicode61` if it was built with it on
     /// purpose, else the current CJK tokenizer (which also upgrades an older CJK tokenizer version).
     static func keptTokenizer(_ db: Connection) throws -> FullTextTokenizer {
-        try recordedTokenizer(db) == FullTextTokenizer.unicode61.recordedName ? .unicode61 : .cjk
+        kept(recorded: try recordedTokenizer(db))
+    }
+
+    /// ``keptTokenizer(_:)`` of an index known to have its `meta` table (from v2 on; every index the ranking
+    /// tables serve, v6 on): one lookup, without first looking for the table in `sqlite_schema` (a scan of
+    /// it, which every ranked query paid three times).
+    static func keptTokenizerOfCurrentIndex(_ db: Connection) throws -> FullTextTokenizer {
+        kept(recorded: try db.scalarText("SELECT value FROM meta WHERE key = 'tokenizer'"))
+    }
+
+    private static func kept(recorded: String?) -> FullTextTokenizer {
+        recorded == FullTextTokenizer.unicode61.recordedName ? .unicode61 : .cjk
     }
 
     /// Recreates `notes_fts` with `tokenizer` when the index was built with another one (for example an

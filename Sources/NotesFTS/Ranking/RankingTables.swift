@@ -81,7 +81,7 @@ enum RankingTables {
     /// The tokenizer `notes_fts` uses, created on `db` once (kept with the connection: creating one costs
     /// two SQL lookups and the wrapped tokenizers' set-up, about 30-90 µs, which a query would pay twice).
     static func tokenizer(_ db: Connection) throws -> TermTokenizer {
-        let option = try Schema.keptTokenizer(db).tokenizeOption
+        let option = try Schema.keptTokenizerOfCurrentIndex(db).tokenizeOption
         guard let handle = db.handle else { throw SQLiteError(code: 21, message: "the connection is closed") }
         return try db.attachment("notes-fts.term-tokenizer " + option) {
             try TermTokenizer(handle: handle, tokenizeOption: option)

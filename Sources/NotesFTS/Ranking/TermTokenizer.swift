@@ -11,6 +11,8 @@ import SQLiteKit
 final class TermTokenizer {
     private let methods: fts5_tokenizer
     private let instance: OpaquePointer
+    /// Whether the tokenizer reads ASCII text as ``scanReadingASCII(_:matcher:)`` does (the index's two tokenizers).
+    let readsASCIIWords: Bool
 
     /// Creates the tokenizer `tokenizeOption` names (`notes_cjk_v1 remove_diacritics 2`, `unicode61 …`),
     /// registered on the connection `handle`.
@@ -38,6 +40,7 @@ final class TermTokenizer {
         }
         methods = found
         instance = created
+        readsASCIIWords = Self.asciiWordOptions.contains(tokenizeOption)
     }
 
     deinit { methods.xDelete?(instance) }
@@ -65,23 +68,39 @@ final class TermTokenizer {
 
     /// The tokens of `text` (a column's bytes, as FTS5 reads them from the content table) and the instances
     /// of `phrases` among them (``PhraseScan``), tokenized as FTS5 tokenizes a document; `nil` when the
-    /// tokenizer failed.
-    func scan(_ text: UnsafeRawBufferPointer, phrases: [QueryPhrases.Phrase]) -> PhraseScan? {
-        var scan = PhraseScan(phrases: phrases)
-        guard text.count > 0, let base = text.baseAddress else { return scan }
+    /// tokenizer failed. Runs of ASCII letters and digits are read without the tokenizer when it reads them as
+    /// plain words (``scanReadingASCII(_:matcher:)``).
+    func scan(_ text: UnsafeRawBufferPointer, phrases: QueryPhrases) -> PhraseScan? {
+        readsASCIIWords ? scanReadingASCII(text, matcher: phrases.matcher) : tokenizerScan(text, matcher: phrases.matcher)
+    }
+
+    /// ``scan(_:phrases:)`` through the tokenizer, whatever the text.
+    func tokenizerScan(_ text: UnsafeRawBufferPointer, matcher: PhraseMatcher) -> PhraseScan? {
+        var scan = PhraseScan(matcher: matcher, expectedTokens: text.count / 6)
+        return feed(text, from: 0, to: text.count, into: &scan) ? scan : nil
+    }
+
+    /// Adds the tokens of `text[start..<end]` to `scan`, tokenized as FTS5 tokenizes a document, with their
+    /// offsets in `text`; `false` when the tokenizer failed.
+    func feed(_ text: UnsafeRawBufferPointer, from start: Int, to end: Int, into scan: inout PhraseScan) -> Bool {
+        guard end > start, let base = text.baseAddress else { return true }
         let result = withUnsafeMutablePointer(to: &scan) { pointer in
-            methods.xTokenize?(instance, UnsafeMutableRawPointer(pointer), FTS5_TOKENIZE_DOCUMENT,
-                                   base.assumingMemoryBound(to: CChar.self), Int32(text.count)) {
-                context, flags, token, length, start, end in
-                guard let context, let token else { return SQLITE_OK }
-                // FTS5 keeps the first 32,768 bytes of a longer token, as ``addDocument`` counts it.
-                context.assumingMemoryBound(to: PhraseScan.self).pointee.add(
-                    token: UnsafeRawBufferPointer(start: token, count: Int(min(length, 32768))), start: start, end: end,
-                    colocated: flags & FTS5_TOKEN_COLOCATED != 0)
-                return SQLITE_OK
-            } ?? SQLITE_ERROR
+            var feed = ScanFeed(scan: pointer, shift: Int32(start))
+            return withUnsafeMutablePointer(to: &feed) { feed in
+                methods.xTokenize?(instance, UnsafeMutableRawPointer(feed), FTS5_TOKENIZE_DOCUMENT,
+                                   (base + start).assumingMemoryBound(to: CChar.self), Int32(end - start)) {
+                    context, flags, token, length, start, end in
+                    guard let context, let token else { return SQLITE_OK }
+                    let feed = context.assumingMemoryBound(to: ScanFeed.self).pointee
+                    // FTS5 keeps the first 32,768 bytes of a longer token, as ``addDocument`` counts it.
+                    feed.scan.pointee.add(token: UnsafeRawBufferPointer(start: token, count: Int(min(length, 32768))),
+                                          start: start + feed.shift, end: end + feed.shift,
+                                          colocated: flags & FTS5_TOKEN_COLOCATED != 0)
+                    return SQLITE_OK
+                } ?? SQLITE_ERROR
+            }
         }
-        return result == SQLITE_OK ? scan : nil
+        return result == SQLITE_OK
     }
 
     /// The query tokens of `text` (how FTS5 reads a quoted string in a MATCH expression; `prefix` for one
@@ -107,6 +126,13 @@ final class TermTokenizer {
         }
         return result == SQLITE_OK && !list.colocated ? list.tokens : nil
     }
+}
+
+/// What ``TermTokenizer/feed(_:from:to:into:)`` hands the tokenizer's callback: the scan, and the offset of
+/// the slice tokenized in the column.
+private struct ScanFeed {
+    let scan: UnsafeMutablePointer<PhraseScan>
+    let shift: Int32
 }
 
 /// What ``TermTokenizer/queryTokens(_:prefix:)`` collects.

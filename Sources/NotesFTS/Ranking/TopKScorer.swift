@@ -25,4 +25,14 @@ struct TopKScorer {
         }
         return total
     }
+
+    /// bm25 of a note holding only token `token` of the query, with weighted frequency `frequency` (> 0): the
+    /// same operations as ``score(_:size:)`` with every other frequency 0, without an array.
+    @inline(__always)
+    func score(frequency: Double, size: Int, token: Int) -> Double {
+        var total = 0.0
+        let part = idf[token] * BM25.saturation(frequency: frequency, size: size, averageSize: averageSize)
+        for _ in 0..<multiplicity[token] { total += part }
+        return total
+    }
 }

@@ -28,7 +28,7 @@ struct TopKSearch {
         self.shape = shape
         self.statistics = statistics
         averageSize = totals.averageSize
-        let scorer = TopKScorer(shape: shape, documents: statistics.map(\.documents), totals: totals)
+        let scorer = TopKScorer(shape: shape, documents: statistics.map { $0.documents }, totals: totals)
         self.scorer = scorer
         let idf = scorer.idf
         let average = totals.averageSize
@@ -40,18 +40,22 @@ struct TopKSearch {
 
     /// The exact best `needed` notes, or `nil` when the bounds cannot prove them.
     mutating func top(_ needed: Int, _ db: Connection, query: ParsedQuery, options: SearchOptions) throws -> [TopKPlan.Hit]? {
+        if statistics.count == 1 { return try topOfOne(needed, db, query: query, options: options) }
+        var entries: [[Int64: TopKTokenStatistics.Entry]] = []
         var sizes: [Int64: Int] = [:]
-        if statistics.count > 1 {
-            sizes.reserveCapacity(statistics.reduce(0) { $0 + $1.entries.count })
-            for token in statistics { for (id, entry) in token.entries { sizes[id] = entry.size } }
+        sizes.reserveCapacity(statistics.reduce(0) { $0 + $1.entries.count })
+        for token in statistics {
+            var byNote: [Int64: TopKTokenStatistics.Entry] = [:]
+            byNote.reserveCapacity(token.entries.count)
+            for entry in token.entries {
+                byNote[entry.note] = entry
+                sizes[entry.note] = entry.size
+            }
+            entries.append(byNote)
         }
-        // One word (the usual case): its head is the candidates, with their sizes.
-        let all = statistics.count == 1 ? Array(statistics[0].entries.keys) : Array(sizes.keys)
-        let ids = try passing(all, db, query: query, options: options)
+        let ids = try passing(Array(sizes.keys), db, query: query, options: options)
         candidateCount = ids.count
-        let candidates = ids.map { id in
-            candidate(id, size: statistics.count == 1 ? statistics[0].entries[id]?.size ?? 0 : sizes[id] ?? 0)
-        }.sorted { $0.upper > $1.upper }
+        let candidates = ids.map { id in candidate(id, size: sizes[id] ?? 0, entries: entries) }.sorted { $0.upper > $1.upper }
         // Hopeless before any lookup: fewer than `needed` candidates could beat the notes outside the heads.
         if unseenBound > 0 && (candidates.count < needed || candidates[needed - 1].upper <= unseenBound) { return nil }
         var best: [TopKPlan.Hit] = []
@@ -76,18 +80,41 @@ struct TopKSearch {
         return best
     }
 
+    /// One token (the usual case: a word and its head): every candidate's figures are in the head, so each is
+    /// scored exactly and the best `needed` kept (``TopHits``, ties by id), with no sort of the candidates. The
+    /// answer stands when the last kept score beats what any note outside the head can reach.
+    private mutating func topOfOne(_ needed: Int, _ db: Connection, query: ParsedQuery,
+                                   options: SearchOptions) throws -> [TopKPlan.Hit]? {
+        let token = statistics[0]
+        let filter = SearchFilter(query: query, options: options)
+        let passing: Set<Int64>? = filter.isEmpty && shape.exclusion == nil ? nil
+            : Set(try Self.passing(token.entries.map { $0.note }, db, shape: shape, filter: filter))
+        candidateCount = passing?.count ?? token.entries.count
+        // Whether a note holding the token matches the query (one token: the same for every note).
+        guard needed > 0, shape.matches({ _ in true }) == true else { return unseenBound == 0 || needed == 0 ? [] : nil }
+        var best = TopHits(capacity: needed)
+        for entry in token.entries where entry.frequency > 0 {
+            if let passing, !passing.contains(entry.note) { continue }
+            best.offer(id: entry.note, score: scorer.score(frequency: entry.frequency, size: entry.size, token: 0))
+        }
+        let hits = best.sorted
+        if unseenBound == 0 { return hits }
+        guard hits.count == needed, let last = hits.last, last.score > unseenBound else { return nil }
+        return hits
+    }
+
     /// The most figures read from FTS5 one note at a time before full scoring is the cheaper way.
     static func lookupLimit(_ needed: Int) -> Int { 4 * needed + 40 }
 
     /// bm25 of a note from each token's weighted frequency (0 where absent) and its size.
     func score(_ frequencies: [Double], size: Int) -> Double { scorer.score(frequencies, size: size) }
 
-    private func candidate(_ id: Int64, size: Int) -> Candidate {
+    private func candidate(_ id: Int64, size: Int, entries: [[Int64: TopKTokenStatistics.Entry]]) -> Candidate {
         var frequencies: [Double?] = []
         var upper = 0.0
         for (index, token) in statistics.enumerated() {
             let weight = Double(shape.multiplicity[index]) * idf[index]
-            if let entry = token.entries[id] {
+            if let entry = entries[index][id] {
                 frequencies.append(entry.frequency)
                 upper += weight * BM25.saturation(frequency: entry.frequency, size: size, averageSize: averageSize)
             } else if let frontier = token.frontier {

@@ -5,14 +5,15 @@ import SQLiteKit
 struct TopKTokenStatistics {
     /// One note's figures for the token.
     struct Entry {
+        var note: Int64
         var frequency: Double
         var size: Int
     }
 
     /// Notes holding the token (exact).
     var documents: Int64
-    /// The head (tracked) or all notes holding the token (untracked).
-    var entries: [Int64: Entry]
+    /// The head (tracked) or all notes holding the token (untracked), one entry a note, by ascending note id.
+    var entries: [Entry]
     /// The frontier of the notes not in ``entries``; `nil` when ``entries`` holds them all.
     var frontier: ImpactFrontier?
 
@@ -35,10 +36,15 @@ struct TopKTokenStatistics {
         if let tracked = try db.query("SELECT df, frontier FROM topk_terms WHERE term = ?1", [.text(token)], { row in
             (row.int64(0), ImpactFrontier(encoded: row.blob(1) ?? []))
         }).first, let frontier = tracked.1 {
-            var entries: [Int64: Entry] = [:]
+            // Rows read in place (``Statement/forEachRow(_:)``) rather than through `Connection.query`, whose
+            // generic rows cost a metadata lookup each and each column a check (400 rows a query); the primary
+            // key (term, note) hands them over by note id.
+            var entries: [Entry] = []
             entries.reserveCapacity(RankingSettings().headSize)
-            _ = try db.query("SELECT note, frequency, size FROM topk_head WHERE term = ?1", [.text(token)]) { row in
-                entries[row.int64(0)] = Entry(frequency: row.double(1), size: row.int(2))
+            let statement = try db.cached("SELECT note, frequency, size FROM topk_head WHERE term = ?1 ORDER BY note")
+            try statement.bind([.text(token)])
+            try statement.forEachRow { row in
+                entries.append(Entry(note: row.int64(0), frequency: row.double(1), size: row.int(2)))
             }
             return TopKTokenStatistics(documents: tracked.0, entries: entries, frontier: frontier)
         }
@@ -46,15 +52,15 @@ struct TopKTokenStatistics {
             SELECT count(*) FROM (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?1 LIMIT ?2)
             """, [.text(RankingTables.matchString(token)), .integer(Int64(untrackedLimit + 1))]) ?? 0
         if count > untrackedLimit { return nil }
-        var entries: [Int64: Entry] = [:]
+        var entries: [Entry] = []
         let statement = try db.prepare("""
             SELECT rowid, \(RowStatisticsFunctions.frequency)(notes_fts), \(RowStatisticsFunctions.size)(notes_fts)
-            FROM notes_fts WHERE notes_fts MATCH ?1
+            FROM notes_fts WHERE notes_fts MATCH ?1 ORDER BY rowid
             """)
         defer { statement.finalize() }
         try statement.bind([.text(RankingTables.matchString(token))])
         while try statement.step() {
-            entries[statement.int64(0)] = Entry(frequency: statement.double(1), size: statement.int(2))
+            entries.append(Entry(note: statement.int64(0), frequency: statement.double(1), size: statement.int(2)))
         }
         return TopKTokenStatistics(documents: Int64(entries.count), entries: entries, frontier: nil)
     }
@@ -63,7 +69,7 @@ struct TopKTokenStatistics {
     var postingList: PostingList {
         var list = PostingList()
         list.reserve(entries.count)
-        for (id, entry) in entries.sorted(by: { $0.key < $1.key }) { list.append(id: id, frequency: entry.frequency, size: entry.size) }
+        for entry in entries { list.append(id: entry.note, frequency: entry.frequency, size: entry.size) }
         return list
     }
 

@@ -1,8 +1,8 @@
 import SQLiteKit
 
 extension NoteIndex {
-    /// Reads the row of each note the top-k path chose (the ``ResultColumn``s) with `read`, with its
-    /// ``SnippetColumns`` when `snippets` is set, handing what it made to `body` in the order of `hits`.
+    /// Reads the row of each note the top-k path chose (the ``ResultColumn``s) with `read`, with the snippet it
+    /// shows (``ChosenSnippet``) when `snippets` is set, handing what it made to `body` in the order of `hits`.
     ///
     /// A note is read from `notes` by id, and its snippet made from its text (``TopKNoteText``): no FTS5
     /// cursor. Where that cannot be done (a query whose phrases ``QueryPhrases`` does not read, or a
@@ -10,17 +10,21 @@ extension NoteIndex {
     /// one FTS5 query walks the match once for all of them (``SearchSQL/topKRows(ids:match:snippets:)``),
     /// since each seek would build the prefix's doclist again.
     static func forEachTopKRow<Value>(_ db: Connection, _ hits: [TopKPlan.Hit], match: String, query: ParsedQuery,
-                                      snippets: SearchSnippets?, read: (Statement, SnippetColumns?) throws -> Value,
+                                      snippets: SearchSnippets?, read: (Statement, ChosenSnippet?) throws -> Value,
                                       _ body: (TopKPlan.Hit, Value) throws -> Void) throws {
         func fromFTS5(_ row: Statement) throws -> Value {
-            try read(row, snippets.map { _ in SnippetColumns(row: row, at: ResultColumn.next + 1) })
+            try read(row, snippets.map { _ in SearchSnippets.chosen(SnippetColumns(row: row, at: ResultColumn.next + 1)) })
         }
         if let text = try TopKNoteText(db, match: match, snippets: snippets) {
+            // One statement, bound to each note in turn.
+            let row = try db.cached(text.sql)
             for hit in hits {
                 var made = true
-                try db.forEachRow(text.sql, named: [":id": .integer(hit.id)]) { row in
+                try row.bind([.integer(hit.id)])
+                while try row.step() {
                     if let value = try text.read(row, read) { try body(hit, value) } else { made = false }
                 }
+                try row.reset()
                 if !made {
                     let statement = SearchSQL.topKRow(id: hit.id, match: match, snippets: snippets)
                     try db.forEachRow(statement.sql, named: statement.parameters) { try body(hit, try fromFTS5($0)) }

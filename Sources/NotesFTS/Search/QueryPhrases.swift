@@ -25,20 +25,12 @@ struct QueryPhrases {
             self.tokens = tokens
             self.isPrefix = isPrefix
         }
-
-        /// Whether the indexed token `bytes` is an instance of the phrase's token `index`.
-        func matches(_ bytes: UnsafeRawBufferPointer, at index: Int = 0) -> Bool {
-            guard index < tokens.count else { return false }
-            let token = tokens[index]
-            let prefix = isPrefix && index == tokens.count - 1
-            guard prefix ? bytes.count >= token.count : bytes.count == token.count else { return false }
-            for offset in token.indices where token[offset] != bytes[offset] { return false }
-            return true
-        }
     }
 
     /// The phrases, in FTS5's numbering.
     let phrases: [Phrase]
+    /// Their tokens laid out for ``PhraseScan``.
+    let matcher: PhraseMatcher
 
     /// The most tokens the phrases hold together (``PhraseScan`` keeps one bit for each).
     static let tokenLimit = 64
@@ -68,6 +60,7 @@ struct QueryPhrases {
         }
         guard !phrases.isEmpty, phrases.reduce(0, { $0 + $1.tokens.count }) <= Self.tokenLimit else { return nil }
         self.phrases = phrases
+        matcher = PhraseMatcher(phrases)
     }
 }
 

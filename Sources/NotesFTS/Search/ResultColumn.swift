@@ -33,6 +33,12 @@ enum ResultColumn: Int32, CaseIterable {
 extension Statement {
     /// Column `column` of the current row as text (`nil` for NULL).
     func text(_ column: ResultColumn) -> String? { text(column.rawValue) }
+
+    /// Column `column` of the current row as a date (``Timestamp/parse(_:)``, `nil` for NULL): the index's own
+    /// format read in place, without making a string of it.
+    func date(_ column: ResultColumn) -> Date? {
+        withBlob(column.rawValue) { Timestamp.parseStored($0) } ?? text(column).flatMap { Timestamp.parseGeneral($0) }
+    }
 }
 
 extension SearchResult {
@@ -41,8 +47,8 @@ extension SearchResult {
         self.init(
             id: row.int64(ResultColumn.id.rawValue), path: row.text(.path) ?? "",
             position: row.int(ResultColumn.position.rawValue), line: max(row.int(ResultColumn.line.rawValue), 1),
-            title: row.text(.title) ?? "", tags: TagList.split(row.text(.tags) ?? ""), created: row.text(.created).flatMap { Timestamp.parse($0) },
-            modified: row.text(.modified).flatMap { Timestamp.parse($0) }, score: 0, snippet: Snippet(text: ""),
+            title: row.text(.title) ?? "", tags: TagList.split(row.text(.tags) ?? ""), created: row.date(.created),
+            modified: row.date(.modified), score: 0, snippet: Snippet(text: ""),
             createdFrom: row.text(.createdFrom).flatMap(DateSource.init(rawValue:)),
             modifiedFrom: row.text(.modifiedFrom).flatMap(DateSource.init(rawValue:)))
     }

@@ -8,27 +8,49 @@ extension SearchSnippets {
     /// `notes_snippet` and `notes_match_line` cuts and marks the text (``ColumnSnippet``). `nil` when the
     /// tokenizer failed.
     ///
-    /// The top-k path uses it: a rowid-constrained MATCH costs an FTS5 seek per note (about 50 µs for a
-    /// common word at 100,000 notes), and the snippet functions then tokenize the column again.
+    /// The top-k path uses ``chosenSnippet(of:at:phrases:tokenizer:)``, which makes only the excerpts a result
+    /// shows: a rowid-constrained MATCH costs an FTS5 seek per note (about 50 µs for a common word at 100,000
+    /// notes), and the snippet functions then tokenize the column again.
     func snippetColumns(of row: Statement, at column: Int32, phrases: QueryPhrases,
                         tokenizer: TermTokenizer) -> SnippetColumns? {
-        var excerpts: [String] = []
-        var line: Int?
-        for indexed in [1, 0, 2] {
-            let made: (String, Int?)?? = row.withBlob(column + Int32(indexed)) { text in
-                guard let scan = tokenizer.scan(text, phrases: phrases.phrases) else { return nil }
-                let matches = scan.instances
-                let feed = ColumnSnippet.feeding(starts: scan.starts, ends: scan.ends)
-                guard let output = try? ColumnSnippet.render(text, matches: matches, tokens: words, open: [2], close: [3],
-                                                             ellipsis: Self.ellipsis, feed: feed) else { return nil }
-                let newlines = indexed == 1 ? ColumnSnippet.newlinesBeforeFirstMatch(text, matches: matches, feed: feed) : nil
-                return (String(decoding: output, as: UTF8.self), newlines.map { Int($0) })
+        guard let body = excerpt(row, column + 1, isBody: true, phrases: phrases, tokenizer: tokenizer),
+              let title = excerpt(row, column, isBody: false, phrases: phrases, tokenizer: tokenizer),
+              let tags = excerpt(row, column + 2, isBody: false, phrases: phrases, tokenizer: tokenizer) else { return nil }
+        return SnippetColumns(excerpts: [body.text, title.text, tags.text], line: body.newlines)
+    }
+
+    /// What ``chosen(_:)`` reads from ``snippetColumns(of:at:phrases:tokenizer:)``, making the title's and
+    /// the tags' excerpts only when the body's holds no mark (a result shows one excerpt). `nil` when the
+    /// tokenizer failed on a column read.
+    func chosenSnippet(of row: Statement, at column: Int32, phrases: QueryPhrases,
+                       tokenizer: TermTokenizer) -> ChosenSnippet? {
+        guard let body = excerpt(row, column + 1, isBody: true, phrases: phrases, tokenizer: tokenizer) else { return nil }
+        var chosen = ChosenSnippet(snippet: Snippet(marked: body.text), line: body.newlines)
+        guard chosen.snippet.highlights.isEmpty else { return chosen }
+        for indexed in [column, column + 2] {
+            guard let other = excerpt(row, indexed, isBody: false, phrases: phrases, tokenizer: tokenizer) else { return nil }
+            let snippet = Snippet(marked: other.text)
+            if !snippet.highlights.isEmpty {
+                chosen.snippet = snippet
+                break
             }
-            guard let (excerpt, newlines) = made ?? nil else { return nil }
-            excerpts.append(excerpt)
-            if indexed == 1 { line = newlines }
         }
-        return SnippetColumns(excerpts: excerpts, line: line)
+        return chosen
+    }
+
+    /// The marked excerpt of the text at `column` of `row` (`notes_snippet`), and for the body the newlines
+    /// before its first match (`notes_match_line`); `nil` when the tokenizer failed.
+    private func excerpt(_ row: Statement, _ column: Int32, isBody: Bool, phrases: QueryPhrases,
+                         tokenizer: TermTokenizer) -> (text: String, newlines: Int?)? {
+        row.withBlob(column) { text in
+            guard let scan = tokenizer.scan(text, phrases: phrases) else { return nil }
+            let matches = scan.instances
+            let feed = ColumnSnippet.feeding(starts: scan.starts, ends: scan.ends)
+            guard let output = try? ColumnSnippet.render(text, matches: matches, tokens: words, open: [2], close: [3],
+                                                         ellipsis: Self.ellipsis, feed: feed) else { return nil }
+            let newlines = isBody ? ColumnSnippet.newlinesBeforeFirstMatch(text, matches: matches, feed: feed) : nil
+            return (String(decoding: output, as: UTF8.self), newlines.map { Int($0) })
+        }
     }
 
     /// What the SQL snippet columns put where text was cut (`'…'`).

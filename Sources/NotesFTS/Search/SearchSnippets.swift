@@ -35,10 +35,24 @@ struct SearchSnippets {
     /// Sets `result`'s snippet (the first excerpt with a match, else the body's) and the line of its first
     /// match from `columns`.
     func read(_ columns: SnippetColumns, into result: inout SearchResult) {
-        let excerpts = columns.excerpts.map { Snippet(marked: $0) }
-        let snippet = excerpts.first { !$0.highlights.isEmpty } ?? excerpts[0]
-        result.snippet = isCJK ? Self.narrowingSingleCharacterMarks(snippet, terms: terms) : snippet
-        if let line = columns.line { result.line += line }
+        read(Self.chosen(columns), into: &result)
+    }
+
+    /// Sets `result`'s snippet and the line of its first match from `chosen`.
+    func read(_ chosen: ChosenSnippet, into result: inout SearchResult) {
+        result.snippet = isCJK ? Self.narrowingSingleCharacterMarks(chosen.snippet, terms: terms) : chosen.snippet
+        if let line = chosen.line { result.line += line }
+    }
+
+    /// What a result shows of `columns`: the first excerpt holding a mark, read in order (body, title, tags),
+    /// else the body's.
+    static func chosen(_ columns: SnippetColumns) -> ChosenSnippet {
+        var snippet = Snippet(marked: columns.excerpts[0])
+        if snippet.highlights.isEmpty,
+           let marked = columns.excerpts.dropFirst().lazy.map({ Snippet(marked: $0) }).first(where: { !$0.highlights.isEmpty }) {
+            snippet = marked
+        }
+        return ChosenSnippet(snippet: snippet, line: columns.line)
     }
 
     /// Narrows marks a one-character CJK query put on a whole bigram (`국` matches the token `국회` as a

@@ -22,40 +22,11 @@ public struct Snippet: Sendable, Equatable {
     /// Reads FTS5 `snippet()` output that uses ``openMarker`` and ``closeMarker``: whitespace runs fold to one
     /// space (none at the start), and adjacent matches (`next week` as two tokens) become one mark.
     ///
-    /// Every search result goes through it, so it builds the text as UTF-8 bytes and tests ASCII whitespace
-    /// without Unicode's property tables.
+    /// Every search result goes through it, so it reads the UTF-8 bytes, ASCII ones directly, and looks a
+    /// scalar up in Unicode's property tables only beyond ASCII, copying its bytes as they are.
     init(marked: String) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(marked.utf8.count)
-        var highlights: [Range<Int>] = []
-        // Scalar offsets of the spaces written: the only spaces in the text, since all whitespace folds.
-        var spaces: [Int] = []
-        var count = 0
-        var openedAt: Int?
-        var pendingSpace = false
-        func writePendingSpace() {
-            if pendingSpace && count > 0 {
-                spaces.append(count)
-                bytes.append(0x20)
-                count += 1
-            }
-            pendingSpace = false
-        }
-        for scalar in marked.unicodeScalars {
-            if scalar == Self.openMarker {
-                writePendingSpace()
-                openedAt = count
-            } else if scalar == Self.closeMarker {
-                if let start = openedAt, count > start { highlights.append(start..<count) }
-                openedAt = nil
-            } else if Self.isWhitespace(scalar) {
-                pendingSpace = true
-            } else {
-                writePendingSpace()
-                Self.appendUTF8(scalar, to: &bytes)
-                count += 1
-            }
-        }
+        var source = marked
+        let (bytes, highlights, spaces) = source.withUTF8 { Self.read($0) }
         self.text = String(decoding: bytes, as: UTF8.self)
         // Adjacent matches read better as one mark: touching, or one space apart.
         var merged: [Range<Int>] = []
@@ -71,23 +42,78 @@ public struct Snippet: Sendable, Equatable {
         self.highlights = merged
     }
 
+    /// The folded text's bytes, the marks, and the scalar offsets of the spaces written (the only spaces in
+    /// the text, since all whitespace folds) of the marked UTF-8 `input`.
+    private static func read(_ input: UnsafeBufferPointer<UInt8>) -> ([UInt8], [Range<Int>], [Int]) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(input.count)
+        var highlights: [Range<Int>] = []
+        var spaces: [Int] = []
+        var count = 0
+        var openedAt: Int?
+        var pendingSpace = false
+        var index = 0
+        while index < input.count {
+            let byte = input[index]
+            var width = 1
+            if byte < 0x80 {
+                switch byte {
+                case 0x03:
+                    if let start = openedAt, count > start { highlights.append(start..<count) }
+                    openedAt = nil
+                    index += 1
+                    continue
+                case 0x20, 0x09...0x0D:
+                    pendingSpace = true
+                    index += 1
+                    continue
+                default: break
+                }
+            } else {
+                // A String holds valid UTF-8: the lead byte gives the scalar's length.
+                width = min(byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2, input.count - index)
+                var value = UInt32(byte) & (width == 4 ? 0x07 : width == 3 ? 0x0F : 0x1F)
+                for offset in 1..<max(width, 1) { value = value << 6 | UInt32(input[index + offset] & 0x3F) }
+                if let scalar = Unicode.Scalar(value), isWhitespace(scalar) {
+                    pendingSpace = true
+                    index += width
+                    continue
+                }
+            }
+            if pendingSpace && count > 0 {
+                spaces.append(count)
+                bytes.append(0x20)
+                count += 1
+            }
+            pendingSpace = false
+            if byte == 0x02 {
+                openedAt = count
+            } else if byte < 0x80 {
+                // A run of ASCII bytes that are neither marks nor whitespace is copied at once.
+                var end = index + 1
+                while end < input.count, isPlainASCII(input[end]) { end += 1 }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<end]))
+                count += end - index
+                index = end
+                continue
+            } else {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<(index + width)]))
+                count += 1
+            }
+            index += width
+        }
+        return (bytes, highlights, spaces)
+    }
+
+    /// Whether `byte` is ASCII and neither a marker nor whitespace: one scalar of the text as it is.
+    @inline(__always)
+    private static func isPlainASCII(_ byte: UInt8) -> Bool {
+        byte < 0x80 && byte != 0x02 && byte != 0x03 && byte != 0x20 && !(0x09...0x0D).contains(byte)
+    }
+
     /// Unicode's `White_Space`, with the ASCII ones (tab to carriage return, space) tested directly.
     static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x80 ? scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
-    }
-
-    /// Appends `scalar` encoded as UTF-8.
-    private static func appendUTF8(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
-        let value = scalar.value
-        switch value {
-        case ..<0x80: bytes.append(UInt8(value))
-        case ..<0x800: bytes += [UInt8(0xC0 | value >> 6), UInt8(0x80 | value & 0x3F)]
-        case ..<0x10000:
-            bytes += [UInt8(0xE0 | value >> 12), UInt8(0x80 | value >> 6 & 0x3F), UInt8(0x80 | value & 0x3F)]
-        default:
-            bytes += [UInt8(0xF0 | value >> 18), UInt8(0x80 | value >> 12 & 0x3F), UInt8(0x80 | value >> 6 & 0x3F),
-                      UInt8(0x80 | value & 0x3F)]
-        }
     }
 
     /// Whether the ascending `offsets` hold `offset` (binary search).

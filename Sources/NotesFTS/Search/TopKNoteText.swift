@@ -1,10 +1,10 @@
 import SQLiteKit
 
 /// How the top-k path reads a chosen note without FTS5: its row from `notes` by id
-/// (``SearchSQL/topKNote(withText:)``) and, when the search shows snippets, the snippet columns made from the
-/// note's indexed text (``SearchSnippets/snippetColumns(of:at:phrases:tokenizer:)``).
+/// (``SearchSQL/topKNote(withText:)``) and, when the search shows snippets, the snippet it shows made from the
+/// note's indexed text (``SearchSnippets/chosenSnippet(of:at:phrases:tokenizer:)``).
 struct TopKNoteText {
-    /// The statement: `:id` is the note.
+    /// The statement: its one parameter (`:id`) is the note.
     let sql: String
     private let snippets: SearchSnippets?
     private let phrases: QueryPhrases?
@@ -24,11 +24,11 @@ struct TopKNoteText {
         (self.phrases, self.tokenizer) = (phrases, tokenizer)
     }
 
-    /// `read` of the row with its snippet columns; `nil` when the snippet could not be made here.
-    func read<Value>(_ row: Statement, _ read: (Statement, SnippetColumns?) throws -> Value) throws -> Value? {
+    /// `read` of the row with its snippet; `nil` when the snippet could not be made here.
+    func read<Value>(_ row: Statement, _ read: (Statement, ChosenSnippet?) throws -> Value) throws -> Value? {
         guard let snippets, let phrases, let tokenizer else { return try read(row, nil) }
-        guard let columns = snippets.snippetColumns(of: row, at: ResultColumn.next + 1, phrases: phrases,
-                                                    tokenizer: tokenizer) else { return nil }
-        return try read(row, columns)
+        guard let chosen = snippets.chosenSnippet(of: row, at: ResultColumn.next + 1, phrases: phrases,
+                                                  tokenizer: tokenizer) else { return nil }
+        return try read(row, chosen)
     }
 }

@@ -47,6 +47,41 @@ package enum Timestamp {
     /// Parses ISO 8601 (`2024-03-01`, `2024-03-01T09:30`, `2024-03-01 09:30:00+09:00`, `…Z`, with fractions)
     /// or digits holding Unix time. Returns `nil` for anything else.
     package static func parse(_ text: String) -> Date? {
+        if let stored = parseStored(text) { return stored }
+        return parseGeneral(text)
+    }
+
+    /// The index's own format, `YYYY-MM-DDTHH:MM:SSZ` (``format(_:)``), read in place: every search result
+    /// reads two. `nil` for any other text, which ``parseGeneral(_:)`` reads (to the same date where this
+    /// reads one).
+    static func parseStored(_ text: String) -> Date? {
+        var text = text
+        return text.withUTF8 { parseStored(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// ``parseStored(_:)`` of UTF-8 bytes (a column read in place).
+    static func parseStored(_ bytes: UnsafeRawBufferPointer) -> Date? {
+        guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+              bytes[19] == UInt8(ascii: "Z") else { return nil }
+        func number(at start: Int, digits: Int) -> Int? {
+            var value = 0
+            for byte in bytes[start..<(start + digits)] {
+                guard byte >= 48 && byte <= 57 else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            return value
+        }
+        guard let year = number(at: 0, digits: 4), let month = number(at: 5, digits: 2),
+              let day = number(at: 8, digits: 2), let hour = number(at: 11, digits: 2),
+              let minute = number(at: 14, digits: 2), let second = number(at: 17, digits: 2),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+        let seconds = daysFromCivil(year: year, month: month, day: day) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        return Date(timeIntervalSince1970: Double(seconds) + 0.0)
+    }
+
+    /// ``parse(_:)`` of any text it reads, trimmed of spaces first.
+    static func parseGeneral(_ text: String) -> Date? {
         let trimmed = SpaceTrimming.trimmed(text)
         // Bytes, not Characters: only ASCII digits and "." qualify, and any other byte rules the text out.
         if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }),

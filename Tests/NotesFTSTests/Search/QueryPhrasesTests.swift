@@ -30,14 +30,21 @@ import Testing
         let prefix = QueryPhrases.Phrase(token: Array("read".utf8), isPrefix: true)
         let excluded = QueryPhrases.Phrase(token: nil, isPrefix: false)
         let pair = QueryPhrases.Phrase(tokens: [Array("read".utf8), Array("me".utf8)], isPrefix: true)
+        // Bits: whole 0, prefix 1, the pair's tokens 2 and 3; the excluded phrase has none.
+        let matcher = PhraseMatcher([whole, excluded, prefix, pair])
+        #expect(matcher.firstBits == [0, 1, 1, 2] && matcher.lastBits == [1, 0, 2, 8] && matcher.longest == 2)
         for (token, wholeMatches, prefixMatches) in [("read", true, true), ("reads", false, true), ("rea", false, false),
-                                                     ("bread", false, false)] {
+                                                     ("bread", false, false), ("me", false, false)] {
             Array(token.utf8).withUnsafeBytes { bytes in
-                #expect(whole.matches(bytes) == wholeMatches, "\(token)")
-                #expect(prefix.matches(bytes) == prefixMatches, "\(token)")
-                #expect(!excluded.matches(bytes))
-                #expect(pair.matches(bytes, at: 0) == wholeMatches, "\(token)")
-                #expect(!pair.matches(bytes, at: 1))
+                let bits = matcher.bits(of: bytes)
+                #expect((bits & 1 != 0) == wholeMatches, "\(token)")
+                #expect((bits & 2 != 0) == prefixMatches, "\(token)")
+                #expect((bits & 4 != 0) == wholeMatches, "\(token)")
+                #expect((bits & 8 != 0) == (token == "me"), "\(token)")
+                // The same token in capitals, folded as the tokenizer folds ASCII.
+                Array(token.uppercased().utf8).withUnsafeBytes { capitals in
+                    #expect(matcher.bits(ofASCII: capitals, from: 0, count: capitals.count) == bits, "\(token)")
+                }
             }
         }
     }
@@ -47,7 +54,7 @@ import Testing
         let tokenizer = try RankingTables.tokenizer(index.connection)
         let phrases = try #require(QueryPhrases(match: "(\"a b\" OR \"b\" OR \"a a\")", tokenizer: tokenizer))
         let text = Array("a b a a b x a, b".utf8)
-        let scan = try #require(text.withUnsafeBytes { tokenizer.scan($0, phrases: phrases.phrases) })
+        let scan = try #require(text.withUnsafeBytes { tokenizer.scan($0, phrases: phrases) })
         // Positions: a0 b1 a2 a3 b4 x5 a6 b7.
         let found = scan.instances.map { "\($0.phrase)@\($0.position)/\($0.length)" }
         #expect(found == ["0@0/2", "1@1/1", "2@2/2", "0@3/2", "1@4/1", "0@6/2", "1@7/1"])

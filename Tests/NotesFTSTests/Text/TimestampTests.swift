@@ -25,6 +25,27 @@ import Testing
     }
 }
 
+/// ``Timestamp/parseStored(_:)``, the fast reading of the index's own format, agrees with the general one on
+/// seeded stored dates and on the same texts with a byte changed.
+@Suite struct TimestampStoredTests {
+    @Test func storedReadingEqualsTheGeneralOne() {
+        var random = SeededGenerator(state: 20_261_201)
+        let bytes = Array("0123456789-T:Z+ .xz9".utf8)
+        var read = 0
+        for _ in 0..<20_000 {
+            let seconds = Double(Int64(random.next() % 400_000_000_000) - 60_000_000_000)
+            var text = Array(Timestamp.format(Date(timeIntervalSince1970: seconds)).utf8)
+            if random.chance(50) { text[Int(random.next() % UInt64(text.count))] = random.pick(bytes) }
+            let string = String(decoding: text, as: UTF8.self)
+            let stored = Timestamp.parseStored(string)
+            if stored != nil { read += 1 }
+            #expect(stored == nil || stored == Timestamp.parseGeneral(string), "\(string)")
+            #expect(Timestamp.parse(string) == Timestamp.parseGeneral(string), "\(string)")
+        }
+        #expect(read > 10_000)
+    }
+}
+
 @Suite struct TimestampFormatTests {
     @Test(arguments: [(0.0, "1970-01-01T00:00:00Z"), (1_706_693_400.9, "2024-01-31T09:30:00Z"), (951_782_400, "2000-02-29T00:00:00Z"),
                       (253_402_300_799, "9999-12-31T23:59:59Z")])
