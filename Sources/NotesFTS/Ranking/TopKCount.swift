@@ -9,18 +9,25 @@ import SQLiteKit
 /// - AND and OR of tracked words: one merge of their posting lists, counting the notes that satisfy the
 ///   query (decoding a posting costs a fraction of FTS5 reading a row).
 ///
-/// - One phrase: the number of notes the walk that ranked it counted (``PhraseCountMemo``), if nothing has
-///   changed since.
+/// - One phrase, or one untracked word or prefix ranked from one walk: the number of notes the walk that
+///   ranked it counted (``PhraseCountMemo``), if nothing has changed since.
 ///
-/// Anything else (filters, exclusions, prefixes, untracked words, tables not current) is counted by FTS5.
+/// Anything else (filters, exclusions, prefixes with tracked expansions, untracked words not just ranked,
+/// tables not current) is counted by FTS5.
 enum TopKCount {
     /// The count, or `nil` when FTS5 should count.
     static func count(_ db: Connection, _ query: ParsedQuery, options: SearchOptions) throws -> Int? {
         guard options.allowsTopK, SearchFilter(query: query, options: options).isEmpty else { return nil }
-        if let phrase = PhraseRanking.phrase(of: query, tokenizer: try RankingTables.tokenizer(db)) {
+        // A term ranked from one walk (a phrase, an untracked word or prefix) counted its notes as it went.
+        if let term = PhraseRanking.term(of: query), term.exclusion == nil,
+           let notes = try PhraseCountMemo.of(db).notes(term.match, db) {
+            return notes
+        }
+        let tokenizer = try RankingTables.tokenizer(db)
+        if let phrase = PhraseRanking.phrase(of: query, tokenizer: tokenizer) {
             return phrase.exclusion == nil ? try PhraseCountMemo.of(db).notes(phrase.match, db) : nil
         }
-        guard let shape = try? TopKQuery(query, tokenizer: try RankingTables.tokenizer(db)), shape.exclusion == nil,
+        guard let shape = try? TopKQuery(query, tokenizer: tokenizer), shape.exclusion == nil,
               shape.prefixes.isEmpty, shape.tokens.count <= 64, try RankingTables.isCurrent(db) else { return nil }
         var documents: [Int] = []
         for token in shape.tokens {

@@ -28,12 +28,13 @@ struct TopKPlan {
     static func run(_ db: Connection, _ query: ParsedQuery, options: SearchOptions) throws -> Outcome {
         guard options.allowsTopK else { return .fullScoring("the top-k path is turned off") }
         guard options.sort == .rank, !options.reverse else { return .fullScoring("reversed rank order") }
-        if let phrase = PhraseRanking.phrase(of: query, tokenizer: try RankingTables.tokenizer(db)) {
+        let tokenizer = try RankingTables.tokenizer(db)
+        if let phrase = PhraseRanking.phrase(of: query, tokenizer: tokenizer) {
             return try oneWalk(db, phrase, "the phrase", query: query, options: options)
         }
         let shape: TopKQuery
         do {
-            shape = try TopKQuery(query, tokenizer: try RankingTables.tokenizer(db))
+            shape = try TopKQuery(query, tokenizer: tokenizer)
         } catch let unsupported as TopKQuery.Unsupported {
             return .fullScoring(unsupported.reason)
         }
