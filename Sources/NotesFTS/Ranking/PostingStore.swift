@@ -69,6 +69,7 @@ enum PostingStore {
               (SELECT min(first) FROM topk_postings WHERE term = ?1))
             ORDER BY first LIMIT 2
             """)
+        defer { try? read.reset() }
         var start = 0
         while start < changes.count {
             var list = PostingList()

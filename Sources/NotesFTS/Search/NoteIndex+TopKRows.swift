@@ -18,6 +18,8 @@ extension NoteIndex {
         if let text = try TopKNoteText(db, match: match, snippets: snippets) {
             // One statement, bound to each note in turn.
             let row = try db.cached(text.sql)
+            // Reset however this ends: a statement left on a row keeps the connection's read snapshot.
+            defer { try? row.reset() }
             for hit in hits {
                 var made = true
                 try row.bind([.integer(hit.id)])

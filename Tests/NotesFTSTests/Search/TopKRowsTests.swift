@@ -1,0 +1,31 @@
+import Testing
+@testable import NotesFTS
+
+/// ``NoteIndex/forEachTopKRow``: a caller's body that throws while the top-k rows are being read must not leave
+/// the row statement open, which would keep the connection's read snapshot (later searches would not see
+/// what other connections wrote, and the write-ahead log could not be checkpointed).
+struct TopKRowsTests {
+    private struct Stop: Error {}
+
+    @Test func aThrowingBodyLeavesNoSnapshotOpen() throws {
+        let folder = TestFolder()
+        let index = try folder.openIndex()
+        defer { index.close() }
+        index.rankingSettings = RankingSettings(headSize: 24, minimumDocumentFrequency: 30, minimumShare: 0.05)
+        try index.transaction {
+            for number in 0..<200 {
+                _ = try index.save(Note(path: "/n/\(number).md", title: "Note \(number)",
+                                        body: String(repeating: "common ", count: 1 + number % 9) + "filler words here"))
+            }
+        }
+        try index.rebuildRankingTables()
+        let query = QueryParser.parse("common")
+        let options = SearchOptions(limit: 5)
+        #expect(try index.rankingPath(query, options: options).hasPrefix("top-k"))
+        #expect(throws: Stop.self) { try index.forEachResult(query, options: options) { _ in throw Stop() } }
+        let other = try folder.openIndex()
+        _ = try other.save(Note(path: "/new.md", title: "New", body: "zzzunique"))
+        other.close()
+        #expect(try index.search(QueryParser.parse("zzzunique")).count == 1)
+    }
+}
