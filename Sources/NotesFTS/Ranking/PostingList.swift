@@ -17,13 +17,6 @@ struct PostingList: Equatable, Sendable {
 
     init() {}
 
-    /// Appends another list's postings.
-    mutating func append(contentsOf other: PostingList) {
-        ids += other.ids
-        frequencies += other.frequencies
-        sizes += other.sizes
-    }
-
     /// Appends a posting (ids must come in ascending order).
     mutating func append(id: Int64, frequency: Double, size: Int) {
         ids.append(id)

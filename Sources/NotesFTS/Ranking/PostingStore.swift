@@ -6,16 +6,11 @@ enum PostingStore {
     /// The whole list of `term` (empty when it has none).
     static func load(_ term: String, _ db: Connection) throws -> PostingList {
         var list = PostingList()
-        try load(term, db, appendingTo: &list)
-        return list
-    }
-
-    /// Appends the whole list of `term` to `list`.
-    static func load(_ term: String, _ db: Connection, appendingTo list: inout PostingList) throws {
-        var filled = list.count
+        var filled = 0
         list.extend(by: try TopKTokenStatistics.documentFrequency(term, db) ?? 0)
         try load(term, db, into: &list, at: &filled)
         list.truncate(to: filled)
+        return list
     }
 
     /// Decodes the whole list of `term` into `list`'s room from `filled` on (made for its `df` by the caller;

@@ -86,3 +86,12 @@ struct PostingListTests {
         return list
     }
 }
+
+private extension PostingList {
+    /// Appends another list's postings one by one (the reference the room-filling decode is compared with).
+    mutating func append(contentsOf other: PostingList) {
+        for index in 0..<other.count {
+            append(id: other.ids[index], frequency: other.frequencies[index], size: Int(other.sizes[index]))
+        }
+    }
+}
