@@ -3,12 +3,11 @@ import SQLiteKit
 /// The top-k path of a ranked query (``NoteIndex/search(_:options:)``): the exact top `offset + limit` notes by
 /// FTS5's bm25, from the side tables, without scoring every match; or the reason to score in full.
 ///
-/// A threshold algorithm over the query's words (``TopKQuery``): the candidates are the notes in the impact
-/// heads of the tracked words and every note of the untracked ones. A candidate's score is exact where its
-/// figures are known; for a tracked word whose head it is not in, the word adds at most what the word's
-/// frontier allows at the note's size (``ImpactFrontier/bound(size:averageSize:)``), or the note's figure is
-/// read from FTS5 when that bound could matter. A note that is no candidate scores at most the sum of the
-/// tracked words' frontier bounds. The answer is exact when the k-th best exact score beats every bound left.
+/// Two exact routes (`docs/top-k.md`): a query of one tracked word is answered from the word's impact head when
+/// the frontier's bound proves it (``TopKSearch``); otherwise every tracked word's complete posting list, and
+/// every note of the rare words and of a prefix's untracked expansions, are scored by exact arithmetic, notes
+/// skipped only by safe bounds (``PostingSearch``). One phrase, or one term no tracked word serves, is ranked
+/// from one FTS5 walk instead of full scoring's two (``PhraseRanking``).
 struct TopKPlan {
     /// One chosen note and its score (positive, as the library reports bm25).
     struct Hit: Equatable {
@@ -72,10 +71,10 @@ struct TopKPlan {
     private static func headPath(_ db: Connection, _ shape: TopKQuery, _ totals: FullTextTotals, _ needed: Int,
                                  query: ParsedQuery, options: SearchOptions) throws -> ([Hit], String)? {
         guard let statistics = try TopKTokenStatistics.load(shape.tokens[0], db) else { return nil }
-        var search = TopKSearch(shape: shape, statistics: [statistics], totals: totals)
+        var search = TopKSearch(shape: shape, statistics: statistics, totals: totals)
         guard let hits = try search.top(needed, db, query: query, options: options) else { return nil }
         let description = "top-k: \(search.candidateCount) candidates from the impact head of \"\(shape.tokens[0])\", "
-            + "\(search.lookups) read from FTS5, bound of the others \(search.unseenBound); N = \(totals.rows)"
+            + "bound of the others \(search.unseenBound); N = \(totals.rows)"
         return (hits, description)
     }
 

@@ -72,11 +72,4 @@ struct TopKTokenStatistics {
         for entry in entries { list.append(id: entry.note, frequency: entry.frequency, size: entry.size) }
         return list
     }
-
-    /// The token's figures in note `id` read from FTS5 (`nil`: the note does not hold it).
-    static func lookUp(_ token: String, note id: Int64, _ db: Connection) throws -> Double? {
-        try db.query("""
-            SELECT \(RowStatisticsFunctions.frequency)(notes_fts) FROM notes_fts WHERE notes_fts MATCH ?1 AND rowid = ?2
-            """, [.text(RankingTables.matchString(token)), .integer(id)]) { $0.double(0) }.first
-    }
 }
