@@ -45,7 +45,8 @@ public final class Statement {
     /// The number of `?` parameters the statement takes.
     public var parameterCount: Int32 { handle.map { sqlite3_bind_parameter_count($0) } ?? 0 }
 
-    /// Binds `value` to the 1-based parameter `index`.
+    /// Binds `value` to the 1-based parameter `index`. Text is bound whole, NUL bytes included (so `"read\0"`
+    /// is the first string after `"read"` in byte order).
     public func bind(_ value: SQLiteValue, at index: Int32) throws {
         let statement = try live()
         let result: Int32
@@ -53,7 +54,10 @@ public final class Statement {
         case .null: result = sqlite3_bind_null(statement, index)
         case .integer(let number): result = sqlite3_bind_int64(statement, index, number)
         case .real(let number): result = sqlite3_bind_double(statement, index, number)
-        case .text(let text): result = sqlite3_bind_text(statement, index, text, -1, csqlite_transient())
+        case .text(let text):
+            // The whole string, by its byte count: a NUL inside it is kept, not taken for the end.
+            result = sqlite3_bind_text64(statement, index, text, sqlite3_uint64(text.utf8.count), csqlite_transient(),
+                                         UInt8(SQLITE_UTF8))
         case .blob(let bytes):
             result = bytes.withUnsafeBytes { raw in
                 sqlite3_bind_blob64(statement, index, raw.baseAddress, sqlite3_uint64(raw.count), csqlite_transient())
@@ -132,6 +136,14 @@ public final class Statement {
 
         /// Column `index` as a double.
         public func double(_ index: Int32) -> Double { sqlite3_column_double(handle, index) }
+
+        /// Column `index` as text, or `nil` when it is NULL; invalid UTF-8 is repaired with U+FFFD.
+        public func text(_ index: Int32) -> String? {
+            guard sqlite3_column_type(handle, index) != SQLITE_NULL, let bytes = sqlite3_column_text(handle, index) else {
+                return nil
+            }
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, index))), as: UTF8.self)
+        }
     }
 
     /// Steps through the statement's rows to `SQLITE_DONE`, handing each to `body` as a ``Row``, then resets

@@ -12,6 +12,14 @@ import Testing
         #expect(rows == [[.integer(42), .real(1.5), .text("héllo 국회"), .blob([0, 1, 255]), .null]])
     }
 
+    @Test func textIsBoundWholeWithANulInside() throws {
+        let db = try Connection(path: temporaryDatabasePath())
+        let rows = try db.query("SELECT length(CAST(?1 AS BLOB)), ?1 > 'read', ?1 < 'read0', hex(?1)", ["read\u{0}x"]) {
+            [$0.value(0), $0.value(1), $0.value(2), $0.value(3)]
+        }
+        #expect(rows == [[.integer(6), .integer(1), .integer(1), .text("7265616400" + "78")]])
+    }
+
     @Test func wrongParameterCountIsAnError() throws {
         let db = try Connection(path: temporaryDatabasePath())
         let error = try #require(throws: SQLiteError.self) { try db.run("SELECT ?, ?", [1]) }
@@ -65,6 +73,9 @@ import Testing
         var again = 0
         try statement.forEachRow { _ in again += 1 }
         #expect(again == 3)
+        var texts: [String?] = []
+        try db.cached("SELECT 'héllo 국회' UNION ALL SELECT NULL UNION ALL SELECT CAST(x'61ff62' AS TEXT)").forEachRow { texts.append($0.text(0)) }
+        #expect(texts == ["héllo 국회", nil, "a\u{FFFD}b"])
         let failing = try db.prepare("SELECT abs(-9223372036854775807 - 1)")
         #expect(throws: SQLiteError.self) { try failing.forEachRow { _ in } }
         failing.finalize()
