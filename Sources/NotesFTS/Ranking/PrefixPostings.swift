@@ -10,8 +10,9 @@ import SQLiteKit
 /// weighted frequencies are integers (the column weights are), so summing them in another order than FTS5
 /// changes nothing.
 ///
-/// The tracked expansions' lists come from `topk_postings`. The rare ones come from one FTS5 query over all of
-/// them, with the row-statistics functions. The list is merged by note id.
+/// The expansions are listed by ``expansions(_:_:limit:)``. The tracked ones' lists come from `topk_postings`; the
+/// rare ones come from one FTS5 query over all of them, with the row-statistics functions. The list is merged
+/// by note id.
 enum PrefixPostings {
     /// More expansions than this and the prefix is scored in full (a one- or two-letter prefix of a large
     /// vocabulary): listing and merging them would cost what full scoring costs.
@@ -41,14 +42,52 @@ enum PrefixPostings {
                          [.text(prefix), .text(upperBound(prefix))]) == 1
     }
 
+    /// One indexed term beginning with a prefix.
+    struct Expansion: Equatable {
+        var term: String
+        /// The number of notes holding it.
+        var documents: Int
+        /// Whether its posting list is stored (`topk_terms`).
+        var tracked: Bool
+    }
+
+    /// Every indexed term beginning with `prefix`, in term order, with its document frequency; at most
+    /// `limit + 1` of them (one more says there are too many).
+    ///
+    /// The tracked ones, with their `df`, come from `topk_terms`. The others come from `fts5vocab`, one range
+    /// between two tracked terms at a time: `fts5vocab` counts the notes of every term its range holds by reading
+    /// its doclist, and a tracked expansion is the longest of them (`read`: 30,268 of the 31,191 notes of `read*`
+    /// at 100,000 notes; listing the whole range cost 1.0 ms there, the ranges without it 0.1 ms). A range starts
+    /// just after the tracked term before it (`term >= "read\0"`, the first string after `read` in byte
+    /// order), so the tracked term itself is not read. The term after a range is still counted by `fts5vocab`
+    /// before it sees that the range is over, so a tracked term that ends a range is read once.
+    static func expansions(_ prefix: String, _ db: Connection, limit: Int) throws -> [Expansion] {
+        let end = upperBound(prefix)
+        let tracked = try db.query("SELECT term, df FROM topk_terms WHERE term >= ?1 AND term < ?2 ORDER BY term LIMIT ?3",
+                                   [.text(prefix), .text(end), .integer(Int64(limit + 1))]) {
+            Expansion(term: $0.text(0) ?? "", documents: $0.int(1), tracked: true)
+        }
+        try db.execute(Vocabulary.fts5VocabularySQL)
+        let untracked = try db.cached("""
+            SELECT term, doc FROM temp.notes_fts_terms WHERE term >= ?1 AND term < ?2 LIMIT ?3
+            """)
+        var all: [Expansion] = []
+        var start = prefix
+        for next in tracked.map(\.term) + [end] {
+            if start < next && all.count <= limit {
+                try untracked.bind([.text(start), .text(next), .integer(Int64(limit + 1 - all.count))])
+                try untracked.forEachRow { row in
+                    all.append(Expansion(term: row.text(0) ?? "", documents: row.int(1), tracked: false))
+                }
+            }
+            start = next + "\u{0}"
+        }
+        return (all + tracked).sorted { $0.term < $1.term }.prefix(limit + 1).map { $0 }
+    }
+
     /// The complete list of `prefix`, or why it is scored in full instead.
     static func load(_ prefix: String, _ db: Connection) throws -> Result<PostingList, TopKQuery.Unsupported> {
-        try db.execute(Vocabulary.fts5VocabularySQL)
-        let expansions = try db.query("""
-            SELECT term, doc FROM temp.notes_fts_terms WHERE term >= ?1 AND term < ?2 LIMIT ?3
-            """, [.text(prefix), .text(upperBound(prefix)), .integer(Int64(expansionLimit + 1))]) {
-            (term: $0.text(0) ?? "", documents: $0.int(1))
-        }
+        let expansions = try expansions(prefix, db, limit: expansionLimit)
         guard expansions.count <= expansionLimit else {
             return .failure(.init(reason: "\"\(prefix)*\" has more than \(expansionLimit) expansions, scored in full"))
         }
@@ -56,7 +95,7 @@ enum PrefixPostings {
         var untracked: [String] = []
         var untrackedNotes = 0
         for expansion in expansions {
-            if try TopKTokenStatistics.isTracked(expansion.term, db) {
+            if expansion.tracked {
                 lists.append(try PostingStore.load(expansion.term, db))
             } else {
                 untracked.append(expansion.term)

@@ -1,0 +1,61 @@
+import Testing
+@testable import NotesFTS
+
+/// ``PrefixPostings``: the expansions listed range by range between the tracked terms are exactly those
+/// `fts5vocab` lists for the prefix's whole range, with the same counts, none twice; and a prefix answered from
+/// the lists ranks as full scoring does.
+@Suite struct PrefixPostingsTests {
+    /// Notes where `read`, `reader`, `reading` and `ready` are tracked (in 40 notes or more) and the other
+    /// expansions of `rea` are rare: before, between and after the tracked ones, with digits, an accent the
+    /// tokenizer folds away, and the whole prefix as a rare word of its own.
+    static func index() throws -> NoteIndex {
+        let index = try TestFolder().openIndex()
+        index.rankingSettings = RankingSettings(headSize: 8, minimumDocumentFrequency: 30, minimumShare: 0.05)
+        let frequent = ["read", "reader", "reading", "ready"]
+        let rare = ["rea", "reach", "read2", "readable", "readeré", "readerz", "readings", "readiness", "readyx", "real", "reb"]
+        try index.transaction {
+            for number in 0..<200 {
+                var words = ["filler\(number % 7)", "note"]
+                for (offset, word) in frequent.enumerated() where (number + offset) % 4 != 0 {
+                    words.append(contentsOf: Array(repeating: word, count: 1 + (number + offset) % 3))
+                }
+                if number % 9 == 0 { words.append(rare[(number / 9) % rare.count]) }
+                _ = try index.save(Note(path: "/p/\(number).md", title: "Note \(number)", body: words.joined(separator: " "), tags: []))
+            }
+        }
+        try index.rebuildRankingTables()
+        return index
+    }
+
+    @Test func listsWhatFTS5ListsForTheWholeRange() throws {
+        let index = try Self.index()
+        let db = index.connection
+        let tracked = Set(try db.query("SELECT term FROM topk_terms") { $0.text(0) ?? "" })
+        #expect(tracked.isSuperset(of: ["read", "reader", "reading", "ready"]))
+        try db.execute(Vocabulary.fts5VocabularySQL)
+        for prefix in ["r", "re", "rea", "read", "reade", "reader", "readers", "readi", "ready", "readyx", "real", "z", "2", "read2"] {
+            let expected = try db.query("SELECT term, doc FROM temp.notes_fts_terms WHERE term >= ?1 AND term < ?2",
+                                        [.text(prefix), .text(PrefixPostings.upperBound(prefix))]) {
+                PrefixPostings.Expansion(term: $0.text(0) ?? "", documents: $0.int(1), tracked: tracked.contains($0.text(0) ?? ""))
+            }
+            #expect(try PrefixPostings.expansions(prefix, db, limit: 1_000) == expected, "\(prefix)")
+            // One more than the limit says there are too many, wherever the limit falls.
+            for limit in [0, 1, 2, 3] where expected.count > limit {
+                #expect(try PrefixPostings.expansions(prefix, db, limit: limit).count == limit + 1, "\(prefix) \(limit)")
+            }
+        }
+    }
+
+    @Test(arguments: ["rea*", "read*", "reade*", "readi*", "ready*", "read* -reading", "read* path:/p/1"])
+    func rankAsFullScoringDoes(_ text: String) throws {
+        let index = try Self.index()
+        let query = QueryParser.parse(text)
+        let options = SearchOptions(limit: 10)
+        var full = options
+        full.allowsTopK = false
+        #expect(try index.rankingPath(query, options: options).contains("posting lists"), "\(text)")
+        let expected = try index.search(query, options: full)
+        #expect(!expected.isEmpty)
+        #expect(TopKAgreement.agrees(try index.search(query, options: options), expected), "\(text)")
+    }
+}
