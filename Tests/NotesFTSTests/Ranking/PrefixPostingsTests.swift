@@ -58,4 +58,28 @@ import Testing
         #expect(!expected.isEmpty)
         #expect(TopKAgreement.agrees(try index.search(query, options: options), expected), "\(text)")
     }
+
+    @Test func mergesListsAsADictionaryOfNotesWould() {
+        var random = SeededGenerator(state: 20_261_201)
+        for round in 0..<200 {
+            var reference: [Int64: (frequency: Double, size: Int)] = [:]
+            let lists = (0..<(1 + Int(random.next() % 4))).map { _ in
+                var list = PostingList()
+                var id: Int64 = 0
+                for _ in 0..<Int(random.next() % (round % 5 == 0 ? 3 : 60)) {
+                    id += 1 + Int64(random.next() % 5)
+                    let frequency = Double(1 + random.next() % 20), size = 10 + Int(id % 90)
+                    list.append(id: id, frequency: frequency, size: size)
+                    reference[id, default: (0, size)].frequency += frequency
+                }
+                return list
+            }
+            let merged = PrefixPostings.merged(lists)
+            #expect(merged.ids == reference.keys.sorted(), "round \(round)")
+            #expect(merged.ids.indices.allSatisfy { index in
+                let expected = reference[merged.ids[index]]
+                return merged.frequencies[index] == expected?.frequency && Int(merged.sizes[index]) == expected?.size
+            }, "round \(round)")
+        }
+    }
 }
