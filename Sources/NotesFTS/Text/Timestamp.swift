@@ -6,9 +6,24 @@ import Foundation
 /// in any SQLite client. Sources give ISO 8601 (with or without time or zone) or Unix time in seconds,
 /// milliseconds or microseconds.
 package enum Timestamp {
-    /// Formats `date` as `YYYY-MM-DDTHH:MM:SSZ` in UTC.
+    /// The first second the stored form can write (`0000-01-01T00:00:00Z`).
+    static let earliest = daysFromCivil(year: 0, month: 1, day: 1) * 86_400
+    /// The last second the stored form can write (`9999-12-31T23:59:59Z`).
+    static let latest = daysFromCivil(year: 9999, month: 12, day: 31) * 86_400 + 86_399
+
+    /// Whether `date` has a four-digit year, as the stored form needs; dates read from sources outside that
+    /// range are not dates (``parse(_:)`` gives `nil` for them).
+    static func isWritable(_ date: Date) -> Bool {
+        let seconds = date.timeIntervalSince1970
+        return seconds.isFinite && seconds >= Double(earliest) && seconds < Double(latest + 1)
+    }
+
+    /// Formats `date` as `YYYY-MM-DDTHH:MM:SSZ` in UTC; a date outside years 0000–9999 (which ``parse(_:)``
+    /// never gives) is written as the nearer end of that range.
     package static func format(_ date: Date) -> String {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        let raw = date.timeIntervalSince1970
+        let seconds = raw.isNaN ? 0 : raw < Double(earliest) ? earliest
+            : raw >= Double(latest + 1) ? latest : Int64(raw.rounded(.down))
         let days = floorDivide(seconds, 86_400)
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civilDate(fromDays: days)
@@ -44,6 +59,15 @@ package enum Timestamp {
         return nil
     }
 
+    /// The number of days in `month` of `year` (proleptic Gregorian).
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
     /// Parses ISO 8601 (`2024-03-01`, `2024-03-01T09:30`, `2024-03-01 09:30:00+09:00`, `…Z`, with fractions)
     /// or digits holding Unix time. Returns `nil` for anything else.
     package static func parse(_ text: String) -> Date? {
@@ -75,7 +99,8 @@ package enum Timestamp {
         guard let year = number(at: 0, digits: 4), let month = number(at: 5, digits: 2),
               let day = number(at: 8, digits: 2), let hour = number(at: 11, digits: 2),
               let minute = number(at: 14, digits: 2), let second = number(at: 17, digits: 2),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour < 24, minute < 60,
+              second < 61 else { return nil }
         let seconds = daysFromCivil(year: year, month: month, day: day) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         return Date(timeIntervalSince1970: Double(seconds) + 0.0)
     }
@@ -91,12 +116,13 @@ package enum Timestamp {
         return parseISO(trimmed)
     }
 
-    /// Interprets `number` as Unix seconds, milliseconds or microseconds by its magnitude.
+    /// Interprets `number` as Unix seconds, milliseconds or microseconds by its magnitude; `nil` for a
+    /// negative number or one past the year 9999 even as microseconds (``isWritable(_:)``).
     package static func fromUnix(_ number: Double) -> Date? {
         guard number.isFinite, number >= 0 else { return nil }
-        if number >= 1e14 { return Date(timeIntervalSince1970: number / 1_000_000) }
-        if number >= 1e11 { return Date(timeIntervalSince1970: number / 1_000) }
-        return Date(timeIntervalSince1970: number)
+        let date = number >= 1e14 ? Date(timeIntervalSince1970: number / 1_000_000)
+            : number >= 1e11 ? Date(timeIntervalSince1970: number / 1_000) : Date(timeIntervalSince1970: number)
+        return isWritable(date) ? date : nil
     }
 
     private static func parseISO(_ text: String) -> Date? {
@@ -119,7 +145,7 @@ package enum Timestamp {
         }
         guard let year = number(4), accept(UInt8(ascii: "-")), let month = number(2),
               accept(UInt8(ascii: "-")), let day = number(2),
-              (1...12).contains(month), (1...31).contains(day) else { return nil }
+              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
         var hour = 0, minute = 0, second = 0
         var fraction = 0.0
         var offsetSeconds = 0
@@ -156,7 +182,9 @@ package enum Timestamp {
         guard index == bytes.count else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetSeconds)
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        // A zone offset can carry 0000-01-01 or 9999-12-31 out of the range the stored form writes.
+        let date = Date(timeIntervalSince1970: Double(seconds) + fraction)
+        return isWritable(date) ? date : nil
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).

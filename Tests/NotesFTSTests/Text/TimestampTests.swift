@@ -14,14 +14,28 @@ import Testing
         ("1700000000000000", "2023-11-14T22:13:20Z"),
         ("1969-12-31T23:59:59Z", "1969-12-31T23:59:59Z"),
         ("2000-02-29", "2000-02-29T00:00:00Z"),
+        ("2024-02-29", "2024-02-29T00:00:00Z"),
+        ("9999-12-31T23:59:59Z", "9999-12-31T23:59:59Z"),
+        ("253402300799000000", "9999-12-31T23:59:59Z"),
     ])
     func parsesAndFormats(input: String, expected: String) {
         #expect(Timestamp.parse(input).map(Timestamp.format) == expected)
     }
 
-    @Test(arguments: ["", "yesterday-ish", "2024-13-01", "2024-1-1", "2024-03-01T25:00", "2024-03-01T10:00junk", "12"])
+    /// Impossible days, and numbers past the year 9999 even read as microseconds (which the stored
+    /// four-digit year cannot hold, and which once crashed the build converting them).
+    @Test(arguments: ["", "yesterday-ish", "2024-13-01", "2024-1-1", "2024-03-01T25:00", "2024-03-01T10:00junk", "12",
+                      "2024-02-30", "2023-02-29", "1900-02-29", "2024-04-31", "2024-00-10", "2024-06-00",
+                      "2024-02-30T10:00:00Z", "99999999999999999999", "9999-12-31T23:00-02:00",
+                      "999999999999999999999999999999"])
     func rejectsNonDates(input: String) {
         #expect(Timestamp.parse(input) == nil)
+    }
+
+    @Test(arguments: [1e300, 9.3e24, 253_402_300_800_000_000, -1, Double.infinity, Double.nan])
+    func rejectsUnixNumbersThatAreNoWritableDate(number: Double) {
+        #expect(Timestamp.fromUnix(number) == nil)
+        #expect(Timestamp.parse(NSNumber(value: number)) == nil)
     }
 }
 
@@ -48,7 +62,10 @@ import Testing
 
 @Suite struct TimestampFormatTests {
     @Test(arguments: [(0.0, "1970-01-01T00:00:00Z"), (1_706_693_400.9, "2024-01-31T09:30:00Z"), (951_782_400, "2000-02-29T00:00:00Z"),
-                      (253_402_300_799, "9999-12-31T23:59:59Z")])
+                      (253_402_300_799, "9999-12-31T23:59:59Z"),
+                      // Beyond what the stored form holds: the nearer end, not a crash.
+                      (1e300, "9999-12-31T23:59:59Z"), (Double.infinity, "9999-12-31T23:59:59Z"),
+                      (-1e300, "0000-01-01T00:00:00Z"), (-Double.infinity, "0000-01-01T00:00:00Z")])
     func formatsUTCSeconds(seconds: Double, text: String) {
         #expect(Timestamp.format(Date(timeIntervalSince1970: seconds)) == text)
     }
