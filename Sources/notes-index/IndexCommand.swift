@@ -68,7 +68,7 @@ enum IndexCommand: Command {
         if options.listRoots { try listRoots(index) }
         if options.paths.isEmpty { return status }
         let summary = try indexPaths(options, into: index)
-        if summary.skipped > 0 { status = 1 }
+        if summary.skipped > 0 || summary.skippedLines > 0 { status = 1 }
         if options.watch { try watch(options, index: index) }
         return status
     }
@@ -77,7 +77,11 @@ enum IndexCommand: Command {
     private static func check(_ index: NoteIndex, path: String) throws {
         let report = try index.checkIntegrity()
         if !report.databaseOK {
-            throw CommandFailure("SQLite integrity_check failed on \(path): \(report.databaseProblems.prefix(3).joined(separator: "; ")); restore a backup or re-create the index")
+            let more = report.databaseProblems.count > 3 ? " (and \(report.databaseProblems.count - 3) more)" : ""
+            throw CommandFailure("SQLite integrity_check failed on \(path): \(report.databaseProblems.prefix(3).joined(separator: "; "))\(more); restore a backup or re-create the index")
+        }
+        if report.fullTextNeedsWrite {
+            throw CommandFailure("SQLite integrity_check passed on \(path), but FTS5's integrity-check could not run: it runs as a write (one that changes nothing) and this index is read-only to you; run --check as a user who can write it")
         }
         if let problem = report.fullTextProblem {
             throw CommandFailure("FTS5 integrity-check failed on \(path): \(problem); run `notes-index --db \(path) --rebuild`")
@@ -93,7 +97,7 @@ enum IndexCommand: Command {
         indexer.fieldMap = options.fieldMap
         indexer.onWarning = { warning in
             progress.clear()
-            CommandLineTool.printError(name, "skipped \(warning.path): \(warning.reason)")
+            CommandLineTool.printError(name, warning.isPartial ? "\(warning.path): \(warning.reason)" : "skipped \(warning.path): \(warning.reason)")
         }
         if options.verbose {
             indexer.onNotice = { notice in

@@ -29,6 +29,7 @@ struct IndexOptions: CommandOptions {
     var isMaintenance: Bool { check || rebuild || !forget.isEmpty || listRoots }
 
     mutating func finish(positionals: [String]) throws {
+        if positionals.contains("") { throw UsageError("an empty path is no folder or file to index; name one, e.g. `notes-index ~/notes`") }
         paths = positionals
         if watch {
             #if !os(Linux)
@@ -45,6 +46,7 @@ struct IndexOptions: CommandOptions {
     /// The options of `notes-index`, in `--help` order.
     static let table = OptionTable<IndexOptions>([
         .value(["--db"], "PATH", help: "index file (default: $NOTES_DB, else $XDG_DATA_HOME/notes-fts/notes.sqlite)") {
+            guard !$1.isEmpty else { throw UsageError("--db needs a path, not an empty one (leave it out for the default index)") }
             $0.database = $1
         },
         .flag(["--check"], help: "verify the index (SQLite and FTS5 integrity checks); exit 0 if both pass") { $0.check = true },
@@ -69,6 +71,8 @@ struct IndexOptions: CommandOptions {
             $0.watch = true
         },
         .value(["--forget"], "PATH", help: "remove the notes of PATH (a root, or any file or folder in the index; repeatable)") {
+            // An empty path would be made the current folder, and forget everything below it.
+            guard !$1.isEmpty else { throw UsageError("--forget needs a path, not an empty one") }
             $0.forget.append($1)
         },
         .flag(["--list-roots"], help: "list the files and folders indexed, with their file and note counts") { $0.listRoots = true },

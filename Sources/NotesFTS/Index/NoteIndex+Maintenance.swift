@@ -1,3 +1,4 @@
+import CSQLite
 import SQLiteKit
 
 extension NoteIndex {
@@ -11,6 +12,10 @@ extension NoteIndex {
         package var fullTextOK: Bool
         /// SQLite's message when the FTS5 check failed.
         package var fullTextProblem: String?
+        /// The FTS5 check could not run: it is a write (`INSERT … 'integrity-check'`, which changes nothing) and
+        /// the index is read-only to this process. ``fullTextOK`` is then `false` and ``fullTextProblem`` SQLite's
+        /// message; nothing is known to be wrong.
+        package var fullTextNeedsWrite = false
         /// Both checks passed.
         package var isOK: Bool { databaseOK && fullTextOK }
     }
@@ -21,13 +26,17 @@ extension NoteIndex {
             let messages = try connection.query("PRAGMA integrity_check") { $0.text(0) ?? "" }
             let databaseOK = messages == ["ok"]
             var fullTextProblem: String?
+            var needsWrite = false
             do {
                 try connection.run("INSERT INTO notes_fts(notes_fts, rank) VALUES ('integrity-check', 1)")
             } catch let error as SQLiteError {
                 fullTextProblem = error.message
+                needsWrite = error.code == SQLITE_READONLY
             }
-            return IntegrityReport(databaseOK: databaseOK, databaseProblems: databaseOK ? [] : messages,
-                                   fullTextOK: fullTextProblem == nil, fullTextProblem: fullTextProblem)
+            // integrity_check returns one row holding every problem, lines apart.
+            let problems = databaseOK ? [] : messages.flatMap { $0.split(separator: "\n").map(String.init) }
+            return IntegrityReport(databaseOK: databaseOK, databaseProblems: problems, fullTextOK: fullTextProblem == nil,
+                                   fullTextProblem: fullTextProblem, fullTextNeedsWrite: needsWrite)
         }
     }
 

@@ -32,11 +32,33 @@ extension FileWalker {
             rules = IgnoreRules(root: top, excludes: options.excludes, readsIgnoreFiles: options.readsIgnoreFiles)
         }
 
+        /// Takes in the folders above the root when links are followed (its parents up to `/`, by the path as
+        /// named and as resolved), so that a link to one of them is reported as a loop instead of walked: walking
+        /// it would index files outside the root (a link to `~` inside `~/notes`, the whole home folder).
+        mutating func enterFoldersAbove(_ top: String) {
+            guard options.followsLinks else { return }
+            var paths = [top]
+            if let resolved = realpath(top, nil) {
+                paths.append(String(cString: resolved))
+                free(resolved)
+            }
+            var info = stat()
+            for path in paths {
+                var folder = Substring(path)
+                while let slash = folder.lastIndex(of: "/") {
+                    folder = slash == folder.startIndex ? "/" : folder[..<slash]
+                    if stat(String(folder), &info) == 0 { ancestors.insert(DeviceInode(info)) }
+                    if folder == "/" { break }
+                }
+            }
+        }
+
         /// Takes in the rules of the folders from `top` down to `path`'s parent; `false` when one of them is
         /// hidden or ignored (then `path` is left out too).
         mutating func enterParents(of path: String) -> Bool {
             let prefix = top.hasSuffix("/") ? top : top + "/"
             guard path.hasPrefix(prefix) else { return false }
+            enterFoldersAbove(top)
             var folder = top
             var info = stat()
             if stat(top, &info) == 0 { ancestors.insert(DeviceInode(info)) }
@@ -67,8 +89,14 @@ extension FileWalker {
                 // Read in place up to its NUL: a record is only as long as its name, so copying the whole
                 // 256-byte `d_name` out of the last record of readdir's buffer can read past the buffer
                 // (it crashed the walk of a 1M-note corpus).
-                let name = String(cString: UnsafeRawPointer(entry).advanced(by: FileWalker.nameOffset)
-                    .assumingMemoryBound(to: CChar.self))
+                let bytes = UnsafeRawPointer(entry).advanced(by: FileWalker.nameOffset).assumingMemoryBound(to: CChar.self)
+                // Paths are text here and in the index: a name that is not UTF-8 could only be read back as a
+                // different name (its bytes replaced), which no `lstat` finds. Say why it is left out.
+                guard let name = String(validatingCString: bytes) else {
+                    let shown = IgnoreRules.join(directory, String(cString: bytes))
+                    problems.append(Problem(path: shown, reason: "its name is not valid UTF-8, which the index cannot store; rename it to index it"))
+                    continue
+                }
                 if name == "." || name == ".." { continue }
                 names.append(name)
                 if name.hasPrefix(".") { hidden.insert(name) }

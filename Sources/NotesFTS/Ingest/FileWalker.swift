@@ -81,6 +81,7 @@ package struct FileWalker: Sendable {
                 guard walk.enterParents(of: path) else { return [] }
                 walk.visitEntry(path, name: Self.name(of: path), info)
             } else if Self.isDirectory(info) {
+                walk.enterFoldersAbove(path)
                 walk.ancestors.insert(DeviceInode(info))
                 walk.walkDirectory(path)
             } else if Self.isRegular(info) {
@@ -107,7 +108,12 @@ package struct FileWalker: Sendable {
         #else
         let seconds = Int64(info.st_mtim.tv_sec), nanoseconds = Int64(info.st_mtim.tv_nsec)
         #endif
-        return FileEntry(path: path, size: Int64(info.st_size), mtimeNanoseconds: seconds * 1_000_000_000 + nanoseconds)
+        // Saturating: a time after 2262-04-11 does not fit in nanoseconds (and crashed the walk); such a file is
+        // still indexed, and only a change that keeps both its size and that far a time goes unseen.
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (time, carry) = scaled.addingReportingOverflow(nanoseconds)
+        let mtime = overflow || carry ? (seconds < 0 ? Int64.min : Int64.max) : time
+        return FileEntry(path: path, size: Int64(info.st_size), mtimeNanoseconds: mtime)
     }
 
     /// How the summary names a file that is not a note: `.png`, or `no extension`.

@@ -14,6 +14,9 @@ public struct IndexSummary: Sendable, Equatable {
     public var removed = 0
     /// Inputs that could not be indexed (each reported as a warning); their earlier notes are kept.
     public var skipped = 0
+    /// Lines of JSON Lines files that could not be read (each reported as a warning); the rest of their file
+    /// was indexed, so the file is counted as added or updated, not as skipped.
+    public var skippedLines = 0
     /// Files found that are not notes, counted by kind: an extension (`.png`), `no extension`,
     /// `symbolic link` (not followed), `special file`. They are not read and do not make the run fail.
     public var otherFiles: [String: Int] = [:]

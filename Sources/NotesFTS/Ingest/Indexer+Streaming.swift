@@ -41,8 +41,8 @@ extension Indexer {
         summary.read += 1
         if isNew { summary.added += 1 } else { summary.updated += 1 }
         for reason in warnings {
-            summary.skipped += 1
-            onWarning(IndexWarning(path: entry.path, reason: reason))
+            summary.skippedLines += 1
+            onWarning(IndexWarning(path: entry.path, reason: reason, isPartial: true))
         }
     }
 }

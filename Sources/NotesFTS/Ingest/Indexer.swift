@@ -241,7 +241,10 @@ public final class Indexer {
         case .failed(let reason):
             warn(IndexWarning(path: entry.path, reason: reason), &summary)
         case .withWarnings(let reasons, let inner):
-            for reason in reasons { warn(IndexWarning(path: entry.path, reason: reason), &summary) }
+            for reason in reasons {
+                summary.skippedLines += 1
+                onWarning(IndexWarning(path: entry.path, reason: reason, isPartial: true))
+            }
             try apply(inner, entry: entry, indexedAt: indexedAt, summary: &summary)
         }
     }
