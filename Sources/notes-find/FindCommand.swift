@@ -137,7 +137,9 @@ enum FindCommand: Command {
     /// `--open N`: runs the editor on the Nth result at its line and says what it ran; the editor's status.
     private static func open(_ number: Int, _ search: Search, _ index: NoteIndex, _ options: FindOptions) throws -> Int32 {
         var paging = options.search
-        paging.offset += number - 1
+        // The Nth result from the offset, saturating: past every match there is simply nothing to open.
+        let (offset, overflow) = max(paging.offset, 0).addingReportingOverflow(number - 1)
+        paging.offset = overflow ? .max : offset
         paging.limit = 1
         paging.includeSnippets = true
         var first: SearchResult?
