@@ -7,6 +7,11 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The message.
     public var description: String { message }
 
+    /// Two options that cannot be given together: `-q and -v exclude each other; choose one`.
+    public static func excluding(_ first: String, _ second: String) -> UsageError {
+        UsageError("\(first) and \(second) exclude each other; choose one")
+    }
+
     static func unknown(_ argument: String) -> UsageError {
         UsageError("unknown option \(argument); see --help (to search for text that starts with '-', put it after --)")
     }
