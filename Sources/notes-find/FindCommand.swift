@@ -156,11 +156,13 @@ enum FindCommand: Command {
             throw CommandFailure(total == 0 ? "no notes found for '\(options.queryText)'; nothing to open"
                                  : "--open \(number): only \(total) result\(total == 1 ? "" : "s") for '\(options.queryText)'", status: 1)
         }
-        guard let command = EditorCommand(path: result.path, line: result.line, environment: EnvironmentVariables.read()) else {
+        let environment = EnvironmentVariables.read()
+        guard let command = EditorCommand(path: result.path, line: result.line, environment: environment) else {
             throw CommandFailure("--open needs an editor: set VISUAL or EDITOR (for example `export EDITOR=vim`)")
         }
+        let executable = try command.executable(environment: environment)
         Terminal.writeErrorLine("\(name): \(command.displayed)")
-        let status = try command.run()
+        let status = try command.run(executable)
         if status != 0 { throw CommandFailure("the editor exited with status \(status) (\(command.displayed))") }
         return 0
     }
