@@ -18,7 +18,7 @@ public enum CommandLineTool {
     static func status<Tool: Command>(of command: Tool.Type, arguments: [String]) -> Int32 {
         do {
             let status: Int32
-            switch try Tool.options.parse(arguments) {
+            switch try Tool.options.parse(arguments, unknownOptionHint: Tool.unknownOptionHint) {
             case .help:
                 print(Tool.help)
                 status = 0

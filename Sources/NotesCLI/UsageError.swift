@@ -12,7 +12,9 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
         UsageError("\(first) and \(second) exclude each other; choose one")
     }
 
-    static func unknown(_ argument: String) -> UsageError {
-        UsageError("unknown option \(argument); see --help (to search for text that starts with '-', put it after --)")
+    /// An option the tool does not have, then `hint` in brackets: how to give an argument that starts with
+    /// `-` (see ``Command/unknownOptionHint``).
+    static func unknown(_ argument: String, hint: String?) -> UsageError {
+        UsageError("unknown option \(argument); see --help" + (hint.map { " (\($0))" } ?? ""))
     }
 }

@@ -8,6 +8,7 @@ enum FindCommand: Command {
     static let name = "notes-find"
     static let version = "\(NotesFTSVersion.string) (SQLite \(NotesFTSVersion.sqlite))"
     static var options: OptionTable<FindOptions> { FindOptions.table }
+    static let unknownOptionHint = "to search for text that starts with '-', put it after --"
 
     static var help: String {
         """
