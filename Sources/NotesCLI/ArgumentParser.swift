@@ -17,11 +17,14 @@ public struct ArgumentParser: Sendable {
     /// Whether, once a positional argument was read, a `-word` that is not a valid cluster of short options
     /// is a positional too (`notes-find meeting -draft`: the query's exclusion) instead of an error.
     public let dashWordsAfterPositionals: Bool
+    /// What the error of an unknown option adds in brackets (``Command/unknownOptionHint``), or `nil`.
+    public let unknownOptionHint: String?
 
     /// Creates a parser for `options`.
-    public init(options: [OptionSpec], dashWordsAfterPositionals: Bool = false) {
+    public init(options: [OptionSpec], dashWordsAfterPositionals: Bool = false, unknownOptionHint: String? = nil) {
         self.options = options
         self.dashWordsAfterPositionals = dashWordsAfterPositionals
+        self.unknownOptionHint = unknownOptionHint
     }
 
     /// Whether `argument` (`-lc`, `-n5`) reads as short options: each letter an option until one that takes a value.
@@ -56,7 +59,7 @@ public struct ArgumentParser: Sendable {
             if argument.hasPrefix("--") {
                 let body = argument.dropFirst(2)
                 let name = "--" + (body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? "")
-                guard let option = spec(named: name) else { throw UsageError.unknown(argument) }
+                guard let option = spec(named: name) else { throw UsageError.unknown(argument, hint: unknownOptionHint) }
                 if option.valueName != nil {
                     if let equals = body.firstIndex(of: "=") {
                         parsed.record(option, value: String(body[body.index(after: equals)...]))
@@ -72,7 +75,7 @@ public struct ArgumentParser: Sendable {
                 var characters = Substring(argument.dropFirst())
                 while let first = characters.first {
                     characters = characters.dropFirst()
-                    guard let option = spec(named: "-" + String(first)) else { throw UsageError.unknown(argument) }
+                    guard let option = spec(named: "-" + String(first)) else { throw UsageError.unknown(argument, hint: unknownOptionHint) }
                     if option.valueName != nil {
                         if characters.isEmpty {
                             parsed.record(option, value: try takeValue(for: option, spelled: "-" + String(first)))

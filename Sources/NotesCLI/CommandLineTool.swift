@@ -8,7 +8,7 @@ import Darwin
 public enum CommandLineTool {
     /// Runs `command` on `arguments` and exits: `--help` and `--version` print and exit 0; a usage error
     /// or any thrown error prints `name: message` on stderr and exits 2 (or a ``CommandFailure``'s status);
-    /// otherwise the status ``Command/run(_:)`` returns.
+    /// so does output that cannot be written (``OutputError``); otherwise the status ``Command/run(_:)`` returns.
     public static func main<Tool: Command>(_ command: Tool.Type,
                                            arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         exit(status(of: command, arguments: arguments))
@@ -17,19 +17,23 @@ public enum CommandLineTool {
     /// What ``main(_:arguments:)`` does, without exiting: returns the exit status.
     static func status<Tool: Command>(of command: Tool.Type, arguments: [String]) -> Int32 {
         do {
-            switch try Tool.options.parse(arguments) {
+            let status: Int32
+            switch try Tool.options.parse(arguments, unknownOptionHint: Tool.unknownOptionHint) {
             case .help:
                 print(Tool.help)
-                return 0
+                status = 0
             case .version:
                 print("\(Tool.name) \(Tool.version)")
-                return 0
+                status = 0
             case .generate(let document):
                 print(document.render(for: Tool.self), terminator: "")
-                return 0
+                status = 0
             case .run(let options):
-                return try Tool.run(options)
+                status = try Tool.run(options)
             }
+            // What `print` wrote is still buffered: a full disk shows only now.
+            try Terminal.flushPrinted()
+            return status
         } catch {
             printError(Tool.name, String(describing: error))
             return (error as? CommandFailure)?.status ?? 2

@@ -9,8 +9,8 @@ import Darwin
 /// `notes-find` query process about 0.15 ms of its 4 ms (twice per run; Benchmarks/README.md, issue 10 line 1).
 public enum EnvironmentVariables {
     /// Every variable a tool reads: the index location (``IndexLocation``), colour (``ColorChoice``) and the
-    /// editor `notes-find --open` runs.
-    public static let names = ["NOTES_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "VISUAL", "EDITOR"]
+    /// editor `notes-find --open` runs, and where it is found.
+    public static let names = ["NOTES_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "VISUAL", "EDITOR", "PATH"]
 
     /// The set variables among `names` and their values (an empty value is kept: set but empty).
     public static func read(_ names: [String] = names) -> [String: String] {

@@ -18,18 +18,20 @@ public struct OptionTable<Options: CommandOptions>: Sendable {
     public var specs: [OptionSpec] { options.map { $0.spec } }
 
     /// The help lines of the options, aligned (see ``ArgumentParser/helpLines()``).
-    public func helpLines() -> [String] { parser.helpLines() }
+    public func helpLines() -> [String] { parser(unknownOptionHint: nil).helpLines() }
 
-    private var parser: ArgumentParser {
-        ArgumentParser(options: options.map { $0.spec }, dashWordsAfterPositionals: dashWordsAfterPositionals)
+    private func parser(unknownOptionHint: String?) -> ArgumentParser {
+        ArgumentParser(options: options.map { $0.spec }, dashWordsAfterPositionals: dashWordsAfterPositionals,
+                       unknownOptionHint: unknownOptionHint)
     }
 
-    /// Reads `arguments` (without the program name). An unknown option or a missing value is an error first;
-    /// then `--help` and `--version` win over everything else; then each option fills the options in
-    /// command-line order (the last of a repeated value wins), and ``CommandOptions/finish(positionals:)``
-    /// completes them. Throws ``UsageError``.
-    public func parse(_ arguments: [String]) throws -> CommandRequest<Options> {
-        let parsed = try parser.parse(arguments)
+    /// Reads `arguments` (without the program name). An unknown option or a missing value is an error first
+    /// (an unknown option's followed by `unknownOptionHint`, see ``Command/unknownOptionHint``); then `--help`
+    /// and `--version` win over everything else; then each option fills the options in command-line order (the
+    /// last of a repeated value wins), and ``CommandOptions/finish(positionals:)`` completes them. Throws
+    /// ``UsageError``.
+    public func parse(_ arguments: [String], unknownOptionHint: String? = nil) throws -> CommandRequest<Options> {
+        let parsed = try parser(unknownOptionHint: unknownOptionHint).parse(arguments)
         var actions: [(CommandOption<Options>.Action, String?)] = []
         for occurrence in parsed.occurrences {
             guard let option = options.first(where: { $0.spec.canonicalName == occurrence.name }) else { continue }

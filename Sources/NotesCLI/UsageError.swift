@@ -7,7 +7,14 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The message.
     public var description: String { message }
 
-    static func unknown(_ argument: String) -> UsageError {
-        UsageError("unknown option \(argument); see --help (to search for text that starts with '-', put it after --)")
+    /// Two options that cannot be given together: `-q and -v exclude each other; choose one`.
+    public static func excluding(_ first: String, _ second: String) -> UsageError {
+        UsageError("\(first) and \(second) exclude each other; choose one")
+    }
+
+    /// An option the tool does not have, then `hint` in brackets: how to give an argument that starts with
+    /// `-` (see ``Command/unknownOptionHint``).
+    static func unknown(_ argument: String, hint: String?) -> UsageError {
+        UsageError("unknown option \(argument); see --help" + (hint.map { " (\($0))" } ?? ""))
     }
 }

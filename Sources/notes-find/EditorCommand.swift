@@ -37,18 +37,48 @@ struct EditorCommand: Equatable {
         }.joined(separator: " ")
     }
 
-    /// Runs the command with the terminal attached (found on `PATH` through `/usr/bin/env`) and returns its
-    /// exit status.
-    func run() throws -> Int32 {
+    /// The file the editor's program is: its first word when that holds a `/` (a path), else the first
+    /// executable file of that name in the folders of `PATH` (`/usr/bin:/bin` when unset), as a shell finds
+    /// it. Throws the one-line failure when there is none, before anything is run or said.
+    func executable(environment: [String: String]) throws -> String {
+        let program = arguments[0]
+        if program.contains("/") {
+            if Self.isExecutableFile(program) { return program }
+            let exists = FileManager.default.fileExists(atPath: program)
+            throw cannotRun(exists ? "not an executable file" : "no such file")
+        }
+        let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: false)
+        for folder in folders {
+            let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + program
+            if Self.isExecutableFile(candidate) { return candidate }
+        }
+        throw cannotRun("not found on PATH")
+    }
+
+    /// Runs `executable` (from ``executable(environment:)``) with the other words, the terminal attached, and
+    /// returns its exit status.
+    func run(_ executable: String) throws -> Int32 {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = Array(arguments.dropFirst())
         do {
             try process.run()
         } catch {
-            throw CommandFailure("cannot run the editor '\(arguments[0])': \(error.localizedDescription); set VISUAL or EDITOR to an editor on your PATH", status: 2)
+            // Foundation's error says little more (`NSCocoaErrorDomain error 256`).
+            throw cannotRun("the system could not start it")
         }
         process.waitUntilExit()
         return process.terminationStatus
+    }
+
+    private func cannotRun(_ reason: String) -> CommandFailure {
+        CommandFailure("cannot run the editor '\(arguments[0])': \(reason); set VISUAL or EDITOR to an editor on your PATH", status: 2)
+    }
+
+    /// Whether `path` is a file (not a folder) this process may execute.
+    private static func isExecutableFile(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+            && access(path, X_OK) == 0
     }
 }

@@ -8,6 +8,7 @@ enum FindCommand: Command {
     static let name = "notes-find"
     static let version = "\(NotesFTSVersion.string) (SQLite \(NotesFTSVersion.sqlite))"
     static var options: OptionTable<FindOptions> { FindOptions.table }
+    static let unknownOptionHint = "to search for text that starts with '-', put it after --"
 
     static var help: String {
         """
@@ -43,9 +44,16 @@ enum FindCommand: Command {
     }
 
     static func run(_ options: FindOptions) throws -> Int32 {
-        let started = DispatchTime.now()
         let output = OutputBuffer()
-        defer { output.flush() }
+        let status = try run(options, output: output)
+        // Output that cannot be written is an error (exit 2); on the other ways out the buffer writes what it can.
+        try output.flush()
+        return status
+    }
+
+    /// Searches and prints into `output`; the exit status.
+    private static func run(_ options: FindOptions, output: OutputBuffer) throws -> Int32 {
+        let started = DispatchTime.now()
         let environment = EnvironmentVariables.read()
         // `-l` and `-c` read many pages once: mapped, each would count as the process's memory (a word in 70%
         // of 1,000,000 notes: 123 MB peak RSS mapped, against 100 MB allowed); the page cache bounds them.
@@ -56,7 +64,7 @@ enum FindCommand: Command {
         defer { index.close() }
         let search: Search
         if let substring = options.substring {
-            if options.explain { explain(substring.explanation(options: options.search), options, output) }
+            if options.explain { try explain(substring.explanation(options: options.search), options, output) }
             search = Search(results: { index, paging, body in try index.searchSubstring(substring, options: paging).forEach(body) },
                             paths: { index, paging, body in
                                 var seen = Set<String>()
@@ -107,7 +115,7 @@ enum FindCommand: Command {
         let query = expanded.query
         if options.explain {
             let ranking = try index.rankingPath(query, options: options.search)
-            explain(query.explanation(options: options.search) + ["ranking: \(ranking)"], options, output)
+            try explain(query.explanation(options: options.search) + ["ranking: \(ranking)"], options, output)
         }
         for correction in expanded.corrections {
             Terminal.writeErrorLine("\(name): no notes contain \"\(correction.typed)\"; showing results for \"\(correction.replacement)\"")
@@ -137,7 +145,9 @@ enum FindCommand: Command {
     /// `--open N`: runs the editor on the Nth result at its line and says what it ran; the editor's status.
     private static func open(_ number: Int, _ search: Search, _ index: NoteIndex, _ options: FindOptions) throws -> Int32 {
         var paging = options.search
-        paging.offset += number - 1
+        // The Nth result from the offset, saturating: past every match there is simply nothing to open.
+        let (offset, overflow) = max(paging.offset, 0).addingReportingOverflow(number - 1)
+        paging.offset = overflow ? .max : offset
         paging.limit = 1
         paging.includeSnippets = true
         var first: SearchResult?
@@ -147,11 +157,13 @@ enum FindCommand: Command {
             throw CommandFailure(total == 0 ? "no notes found for '\(options.queryText)'; nothing to open"
                                  : "--open \(number): only \(total) result\(total == 1 ? "" : "s") for '\(options.queryText)'", status: 1)
         }
-        guard let command = EditorCommand(path: result.path, line: result.line, environment: EnvironmentVariables.read()) else {
+        let environment = EnvironmentVariables.read()
+        guard let command = EditorCommand(path: result.path, line: result.line, environment: environment) else {
             throw CommandFailure("--open needs an editor: set VISUAL or EDITOR (for example `export EDITOR=vim`)")
         }
+        let executable = try command.executable(environment: environment)
         Terminal.writeErrorLine("\(name): \(command.displayed)")
-        let status = try command.run()
+        let status = try command.run(executable)
         if status != 0 { throw CommandFailure("the editor exited with status \(status) (\(command.displayed))") }
         return 0
     }
@@ -166,12 +178,12 @@ enum FindCommand: Command {
         switch options.mode {
         case .count:
             let found = try search.count(index)
-            output.line(String(found))
+            try output.line(String(found))
             return found
         case .human, .json:
             var returned = 0
             try search.results(index, options.search) { result in
-                printer.print(result)
+                try printer.print(result)
                 returned += 1
             }
             guard options.mode == .json else { return returned }
@@ -180,13 +192,13 @@ enum FindCommand: Command {
             let total = returned < options.search.limit && (returned > 0 || offset == 0) ? offset + returned
                 : try search.count(index)
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
-            output.line(ResultPrinter.summary(total: total, returned: returned, elapsedMilliseconds: elapsed,
+            try output.line(ResultPrinter.summary(total: total, returned: returned, elapsedMilliseconds: elapsed,
                                               corrections: search.corrections).rendered)
             return returned
         case .paths:
             var printed = 0
             try search.paths(index, options.search) { path in
-                printer.printPath(path)
+                try printer.printPath(path)
                 printed += 1
             }
             return printed
@@ -195,10 +207,10 @@ enum FindCommand: Command {
 
     /// Prints what `--explain` shows: before the results in human mode, on stderr otherwise (stdout stays
     /// parseable).
-    private static func explain(_ lines: [String], _ options: FindOptions, _ output: OutputBuffer) {
+    private static func explain(_ lines: [String], _ options: FindOptions, _ output: OutputBuffer) throws {
         if options.mode == .human {
-            lines.forEach { output.line(TerminalEscape.escaped($0)) }
-            output.line("")
+            try lines.forEach { try output.line(TerminalEscape.escaped($0)) }
+            try output.line("")
         } else {
             lines.forEach(Terminal.writeErrorLine)
         }

@@ -48,6 +48,12 @@ struct FindOptions: CommandOptions {
     }
 
     mutating func finish(positionals: [String]) throws {
+        // One output: each of these would silently win over the others.
+        let outputs = [("--json", json), ("-l", filesWithMatches), ("-c", count), ("--open", open != nil)].filter(\.1)
+        if outputs.count > 1 { throw UsageError.excluding(outputs[0].0, outputs[1].0) }
+        if nulSeparated && !filesWithMatches {
+            throw UsageError("-0 ends the paths of -l with NUL; add -l, or leave out -0")
+        }
         words = positionals
         if open != nil, words.count > 1, let number = Int(words[0]) {
             guard number >= 1 else { throw UsageError("--open takes a result number from 1, not '\(words[0])'") }

@@ -18,28 +18,30 @@ struct ResultPrinter {
         PathNormalization.display(path, relativeTo: currentDirectory)
     }
 
-    /// Prints one result in the chosen mode (human or JSON; paths go through ``printPath(_:)``).
-    func print(_ result: SearchResult) {
+    /// Prints one result in the chosen mode (human or JSON; paths go through ``printPath(_:)``); throws
+    /// ``OutputError`` when the output cannot be written.
+    func print(_ result: SearchResult) throws {
         switch mode {
         case .human:
             var heading = style.path(TerminalEscape.escaped(displayPath(result.path))) + ":"
             heading += style.lineNumber(String(result.line)) + "  " + style.title(TerminalEscape.escaped(result.title))
-            output.line(heading)
+            try output.line(heading)
             let snippet = result.snippet.marked(open: style.matchOpen, close: style.matchClose,
                                                 escape: TerminalEscape.escaped)
-            if !snippet.isEmpty { output.line("    " + snippet) }
-            output.line("")
+            if !snippet.isEmpty { try output.line("    " + snippet) }
+            try output.line("")
         case .json:
-            output.line(Self.json(result).rendered)
+            try output.line(Self.json(result).rendered)
         case .paths, .count:
             break
         }
     }
 
-    /// Prints one path of `-l`: escaped on a terminal, byte-exact to a pipe; ended by NUL with `-0`.
-    func printPath(_ path: String) {
-        output.write(escapesPaths ? TerminalEscape.escaped(displayPath(path)) : displayPath(path))
-        output.write(nulSeparated ? "\u{0}" : "\n")
+    /// Prints one path of `-l`: escaped on a terminal, byte-exact to a pipe; ended by NUL with `-0`. Throws
+    /// ``OutputError`` when the output cannot be written.
+    func printPath(_ path: String) throws {
+        try output.write(escapesPaths ? TerminalEscape.escaped(displayPath(path)) : displayPath(path))
+        try output.write(nulSeparated ? "\u{0}" : "\n")
     }
 
     /// The `--json` object of one result; field names and order are documented in the README.

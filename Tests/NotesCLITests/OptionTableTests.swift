@@ -54,12 +54,22 @@ import Testing
 
     @Test(arguments: [
         (["--limit", "0", "x"], "--limit takes a whole number of at least 1, not '0'"),
-        (["--bogus", "x", "--help"], "unknown option --bogus; see --help (to search for text that starts with '-', put it after --)"),
+        (["--bogus", "x", "--help"], "unknown option --bogus; see --help"),
         ([], "nothing to do"),
     ] as [([String], String)])
     func reportsUsageErrors(_ arguments: [String], message: String) throws {
         let error = try #require(throws: UsageError.self) { try Self.table.parse(arguments) }
         #expect(error.message == message)
+    }
+
+    /// The tool says what `--` is for after an unknown option, long, short or in a cluster.
+    @Test(arguments: [["--bogus", "x"], ["-x"], ["x", "-zn"], ["--json", "-jx"]])
+    func anUnknownOptionEndsWithTheToolsHint(_ arguments: [String]) throws {
+        let error = try #require(throws: UsageError.self) {
+            try Self.table.parse(arguments, unknownOptionHint: "for a thing that starts with '-', put it after --")
+        }
+        #expect(error.message.hasPrefix("unknown option -"))
+        #expect(error.message.hasSuffix("; see --help (for a thing that starts with '-', put it after --)"))
     }
 
     @Test func helpLinesComeFromTheTable() {

@@ -47,11 +47,18 @@ struct TopKPlan {
             if let term = PhraseRanking.term(of: query) { return try oneWalk(db, term, "the untracked term", query: query, options: options) }
             return .fullScoring("no tracked frequent word: the notes are few enough to score in full")
         }
-        let needed = max(options.offset, 0) + options.limit
+        let needed = needed(options, totals)
         if shape.tokens.count == 1, shape.prefixes.isEmpty, let hits = try headPath(db, shape, totals, needed, query: query, options: options) {
             return .answered(Array(hits.0.dropFirst(max(options.offset, 0))), hits.1)
         }
         return try postingPath(db, shape, totals, needed, query: query, options: options)
+    }
+
+    /// How many of the best notes the page needs: up to its end (``SearchOptions/pageEnd``, which saturates),
+    /// and never more than the index holds, since the best `rows` notes are all of them (``TopHits`` sizes its
+    /// room, and with filters 4 times that, from this number). A page past every match is then empty.
+    static func needed(_ options: SearchOptions, _ totals: FullTextTotals) -> Int {
+        min(options.pageEnd, Int(clamping: max(totals.rows, 0)))
     }
 
     /// One term, a phrase or a word no tracked word serves: one FTS5 walk with the row statistics, the notes
@@ -59,7 +66,7 @@ struct TopKPlan {
     private static func oneWalk(_ db: Connection, _ term: (match: String, exclusion: String?), _ kind: String,
                                 query: ParsedQuery, options: SearchOptions) throws -> Outcome {
         guard let totals = try RankingTables.totals(db) else { return .fullScoring("the index is empty") }
-        let found = try PhraseRanking.top(max(options.offset, 0) + options.limit, db, phrase: term, query: query,
+        let found = try PhraseRanking.top(needed(options, totals), db, phrase: term, query: query,
                                           options: options, totals: totals)
         return .answered(Array(found.hits.dropFirst(max(options.offset, 0))),
                          "top-k: one walk of \(kind) \(term.match) (\(found.notes) notes scored; the number of "

@@ -11,7 +11,7 @@ extension NoteIndex {
         if query.isEmpty || options.limit <= 0 { return [] }
         let ranked = options.sort == .rank && !options.reverse
         // Ranked: stop once the page is full. Other orders need every match before paging.
-        let wanted = ranked ? max(options.offset, 0) + options.limit : nil
+        let wanted = ranked ? options.pageEnd : nil
         var results = try substringMatches(query, options: options, stopAfter: wanted)
         if !ranked { results = Self.reorder(results, options: options) }
         return Array(results.dropFirst(max(options.offset, 0)).prefix(options.limit))

@@ -34,6 +34,14 @@ public struct SearchOptions: Sendable {
         self.reverse = reverse
     }
 
+    /// How many results come up to the end of the page: `offset + limit` (a negative offset reads as 0, a limit
+    /// below 1 as none), at most `Int.max`. Any `offset` and `limit` are valid: a page past every match is
+    /// empty, never an overflow.
+    package var pageEnd: Int {
+        let (end, overflow) = max(offset, 0).addingReportingOverflow(max(limit, 0))
+        return overflow ? .max : end
+    }
+
     /// The order as `--explain` shows it: `rank`, `modified (reversed)`…
     package var orderDescription: String { sort.rawValue + (reverse ? " (reversed)" : "") }
 }

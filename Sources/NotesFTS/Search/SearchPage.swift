@@ -18,5 +18,5 @@ public struct SearchPage: Sendable, Equatable {
     }
 
     /// Whether results follow this page.
-    public var hasMore: Bool { offset + results.count < total }
+    public var hasMore: Bool { offset < total && results.count < total - offset }
 }
