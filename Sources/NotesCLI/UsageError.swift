@@ -12,6 +12,9 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
         UsageError("\(first) and \(second) exclude each other; choose one")
     }
 
+    /// `--db ''`: an empty path, which would otherwise fall back to the default index unnoticed.
+    public static let emptyDatabasePath = UsageError("--db needs a path, not an empty one (leave it out for the default index)")
+
     /// An option the tool does not have, then `hint` in brackets: how to give an argument that starts with
     /// `-` (see ``Command/unknownOptionHint``).
     static func unknown(_ argument: String, hint: String?) -> UsageError {

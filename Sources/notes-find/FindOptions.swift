@@ -85,6 +85,7 @@ struct FindOptions: CommandOptions {
     /// The options of `notes-find`, in `--help` order.
     static let table = OptionTable<FindOptions>([
         .value(["--db"], "PATH", help: "index file (default: $NOTES_DB, else $XDG_DATA_HOME/notes-fts/notes.sqlite)") {
+            guard !$1.isEmpty else { throw UsageError.emptyDatabasePath }
             $0.database = $1
         },
         .value(["-n", "--limit"], "N", help: "show at most N results (default 20; all with -l and -c)") {

@@ -40,13 +40,13 @@ struct IndexOptions: CommandOptions {
         if paths.isEmpty && !isMaintenance {
             throw UsageError("no folders or files to index; name at least one, e.g. `notes-index ~/notes` (see --help)")
         }
-        if quiet && verbose { throw UsageError("-q and -v exclude each other; choose one") }
+        if quiet && verbose { throw UsageError.excluding("-q", "-v") }
     }
 
     /// The options of `notes-index`, in `--help` order.
     static let table = OptionTable<IndexOptions>([
         .value(["--db"], "PATH", help: "index file (default: $NOTES_DB, else $XDG_DATA_HOME/notes-fts/notes.sqlite)") {
-            guard !$1.isEmpty else { throw UsageError("--db needs a path, not an empty one (leave it out for the default index)") }
+            guard !$1.isEmpty else { throw UsageError.emptyDatabasePath }
             $0.database = $1
         },
         .flag(["--check"], help: "verify the index (SQLite and FTS5 integrity checks); exit 0 if both pass") { $0.check = true },

@@ -47,6 +47,16 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: runner.workingDirectory + "/home/.local/share/notes-fts/notes.sqlite"))
     }
 
+    @Test(arguments: ["notes-index", "notes-find"])
+    func anEmptyDatabasePathIsAUsageErrorNotTheDefaultIndex(tool: String) throws {
+        let runner = CommandRunner()
+        runner.write("a.md", "# zzkept\n")
+        let result = try runner.run(tool, ["--db", "", tool == "notes-index" ? runner.notes : "zzkept"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "\(tool): --db needs a path, not an empty one (leave it out for the default index)\n")
+        #expect(!FileManager.default.fileExists(atPath: runner.workingDirectory + "/home/.local/share/notes-fts/notes.sqlite"))
+    }
+
     @Test func aNameThatIsNotUTF8IsReportedForWhatItIs() throws {
         let runner = CommandRunner()
         runner.write("ok.md", "# zzok\n")
