@@ -111,17 +111,33 @@ enum PrefixPostings {
         return .success(merged(lists))
     }
 
-    /// One list for all the `terms` (none tracked), from one FTS5 query: each note's figures summed over them.
+    /// One list for all the `terms` (none tracked), each note's figures summed over them: one FTS5 query a term,
+    /// the rows sorted by note. One query over all of them (an `OR`) made FTS5 gather every term's instances in
+    /// every row it returned (47 phrases for `read*`): 4.2 against 3.1 ms for `read*` at 100,000 notes, 45
+    /// against 38 ms at 1,000,000.
     private static func untrackedList(_ terms: [String], _ db: Connection) throws -> PostingList {
-        let statement = try db.prepare("""
+        let statement = try db.cached("""
             SELECT rowid, \(RowStatisticsFunctions.frequency)(notes_fts), \(RowStatisticsFunctions.size)(notes_fts)
             FROM notes_fts WHERE notes_fts MATCH ?1
             """)
-        defer { statement.finalize() }
-        try statement.bind([.text(terms.map(RankingTables.matchString).joined(separator: " OR "))])
+        var rows: [(id: Int64, frequency: Double, size: Int32)] = []
+        for term in terms {
+            try statement.bind([.text(RankingTables.matchString(term))])
+            try statement.forEachRow { row in rows.append((row.int64(0), row.double(1), Int32(clamping: row.int(2)))) }
+        }
+        rows.sort { $0.id < $1.id }
         var list = PostingList()
-        while try statement.step() {
-            list.append(id: statement.int64(0), frequency: statement.double(1), size: statement.int(2))
+        list.reserve(rows.count)
+        var index = 0
+        while index < rows.count {
+            var frequency = rows[index].frequency
+            var next = index + 1
+            while next < rows.count && rows[next].id == rows[index].id {
+                frequency += rows[next].frequency
+                next += 1
+            }
+            list.append(id: rows[index].id, frequency: frequency, size: Int(rows[index].size))
+            index = next
         }
         return list
     }
