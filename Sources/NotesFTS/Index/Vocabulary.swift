@@ -14,9 +14,10 @@ import SQLiteKit
 ///   index opened read-only).
 ///
 /// A full build, a rebuild and the schema migration fill both from FTS5's own vocabulary (`fts5vocab`); later
-/// writes add the words of each note they store (``learn(_:from:)``). Words of deleted notes stay until the
-/// next rebuild: harmless, since every use of a word goes back through `notes_fts` (an expansion to a word no
-/// note holds matches nothing, and a correction must have a document frequency above zero).
+/// writes add the words of each note they store (``learn(_:from:)``). Words of deleted or changed notes stay
+/// until the next rebuild, so every use of a word goes back through `notes_fts`: an expansion to a word no
+/// note holds matches nothing, a correction must have a document frequency above zero, and a query word
+/// counts as known only when one of its forms is in `notes_fts` (``NoteIndex/hasIndexedForm(_:_:)``).
 enum Vocabulary {
     /// The tables as schema v5 created them (frozen: migration 5 runs it; migration 8 replaces `spelling` by
     /// ``SpellingKeys/schemaSQL``).

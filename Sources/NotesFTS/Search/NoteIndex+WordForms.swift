@@ -1,4 +1,3 @@
-import Foundation
 import NotesTokenizer
 import SQLiteKit
 
@@ -28,9 +27,10 @@ extension NoteIndex {
         try read { db in
             var result: [(word: String, suggestions: [String])] = []
             guard try Vocabulary.isPresent(db) else { return result }
+            let tokenizer = try RankingTables.tokenizer(db)
             for term in query.positiveTerms {
-                guard let word = Self.expandableWord(term), word.utf8.count >= 4, !skipping.contains(word),
-                      try Self.wordForms(db, of: word).isEmpty else { continue }
+                guard let word = Self.expandableWord(term, tokenizer: tokenizer), word.utf8.count >= 4, !skipping.contains(word),
+                      try !Self.hasIndexedForm(db, Self.wordForms(db, of: word)) else { continue }
                 // As in expansion: the word's own document frequency only once there is something to suggest.
                 let near = try Spelling.candidates(for: word, within: 2, db: db).prefix(limit).map(\.term)
                 guard !near.isEmpty, try Spelling.documentFrequency(of: word, db: db) == 0 else { continue }
@@ -49,33 +49,35 @@ extension NoteIndex {
     static func expand(_ db: Connection, _ query: ParsedQuery) throws -> ExpandedQuery {
         guard let root = query.root, try Vocabulary.isPresent(db) else { return ExpandedQuery(query: query) }
         var outcome = ExpandedQuery(query: query)
-        let expanded = try expand(db, root, excluded: false, outcome: &outcome)
+        let expanded = try expand(db, root, excluded: false, tokenizer: RankingTables.tokenizer(db), outcome: &outcome)
         outcome.query.root = expanded
         return outcome
     }
 
-    private static func expand(_ db: Connection, _ node: QueryNode, excluded: Bool,
+    private static func expand(_ db: Connection, _ node: QueryNode, excluded: Bool, tokenizer: TermTokenizer,
                                outcome: inout ExpandedQuery) throws -> QueryNode {
         switch node {
         case .term(let term):
-            return .term(try expand(db, term, excluded: excluded, outcome: &outcome))
+            return .term(try expand(db, term, excluded: excluded, tokenizer: tokenizer, outcome: &outcome))
         case .not(let inner):
-            return .not(try expand(db, inner, excluded: true, outcome: &outcome))
+            return .not(try expand(db, inner, excluded: true, tokenizer: tokenizer, outcome: &outcome))
         case .and(let children):
-            return .and(try children.map { try expand(db, $0, excluded: excluded, outcome: &outcome) })
+            return .and(try children.map { try expand(db, $0, excluded: excluded, tokenizer: tokenizer, outcome: &outcome) })
         case .or(let children):
-            return .or(try children.map { try expand(db, $0, excluded: excluded, outcome: &outcome) })
+            return .or(try children.map { try expand(db, $0, excluded: excluded, tokenizer: tokenizer, outcome: &outcome) })
         }
     }
 
-    private static func expand(_ db: Connection, _ term: QueryTerm, excluded: Bool,
+    private static func expand(_ db: Connection, _ term: QueryTerm, excluded: Bool, tokenizer: TermTokenizer,
                                outcome: inout ExpandedQuery) throws -> QueryTerm {
-        guard let word = expandableWord(term) else { return term }
+        guard let word = expandableWord(term, tokenizer: tokenizer) else { return term }
         var expanded = term
         let forms = try wordForms(db, of: word)
         expanded.forms = otherForms(forms, of: word)
         let tolerance = Spelling.tolerance(forLength: word.utf8.count)
-        guard forms.isEmpty, !excluded, tolerance > 0 else { return expanded }
+        // The word list keeps the words of notes since changed or deleted (until a rebuild), so a form listed
+        // there may be in no note: the word is a typo candidate unless one of its forms is in `notes_fts`.
+        guard !excluded, tolerance > 0, try !hasIndexedForm(db, forms) else { return expanded }
         // The near words first: most unknown words have none, and then the word's own document frequency (a
         // guard for a word `notes_fts` holds that the word list missed) is not needed, nor the `fts5vocab`
         // table it is read from (about a millisecond of a one-query process).
@@ -101,14 +103,32 @@ extension NoteIndex {
                      [.text(PorterStemmer.inflectionStem(word))]) { $0.text(0) ?? "" }
     }
 
+    /// Whether some note holds one of `forms` (one FTS5 lookup, stopping at the first note).
+    static func hasIndexedForm(_ db: Connection, _ forms: [String]) throws -> Bool {
+        guard !forms.isEmpty else { return false }
+        let statement = try db.cached("SELECT EXISTS (SELECT 1 FROM notes_fts WHERE notes_fts MATCH ?1)")
+        try statement.bind([.text(forms.map(RankingTables.matchString).joined(separator: " OR "))])
+        var found = false
+        try statement.forEachRow { found = $0.int(0) == 1 }
+        return found
+    }
+
     /// The folded word a term stands for when word forms and typos apply to it: a plain, unquoted,
-    /// non-prefix term that is one lower-case ASCII word of 3 letters or more once case and accents are folded.
-    static func expandableWord(_ term: QueryTerm) -> String? {
+    /// non-prefix term that the index's tokenizer reads as one lower-case ASCII word of 3 letters or more.
+    ///
+    /// The tokenizer, not Foundation, folds text beyond ASCII: it removes accents (`Café` is `cafe`) but keeps
+    /// `ß` and ligatures (`straße`, `ﬁnance`), where Foundation's case folding gives `strasse` and `finance`,
+    /// words that may be in no note, and a typo correction then replaced a word the index holds.
+    static func expandableWord(_ term: QueryTerm, tokenizer: TermTokenizer) -> String? {
         guard !term.isPhrase, !term.isPrefix else { return nil }
-        // ASCII needs only its case folded; Foundation's folding is for the rest (and costs a one-query
-        // process its start-up).
-        let folded = term.text.utf8.allSatisfy { $0 < 0x80 } ? asciiLowercased(term.text)
-            : term.text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        // ASCII needs only its case folded, as the tokenizer folds it (and a one-query process skips the call).
+        let folded: String
+        if term.text.utf8.allSatisfy({ $0 < 0x80 }) {
+            folded = asciiLowercased(term.text)
+        } else {
+            guard let tokens = tokenizer.queryTokens(term.text), tokens.count == 1 else { return nil }
+            folded = tokens[0]
+        }
         return folded.utf8.count >= 3 && Vocabulary.isWord(folded) ? folded : nil
     }
 

@@ -67,7 +67,7 @@ import Testing
         #expect(suggestions.first?.suggestions == ["sourdough"])
     }
 
-    /// Case and accents are folded before the lookup (ASCII by a fast path, the rest by Foundation).
+    /// Case and accents are folded before the lookup (ASCII by a fast path, the rest by the index's tokenizer).
     @Test(arguments: ["SOURDUGH", "SourDugh", "Sóurdugh", "SÓURDÜGH"])
     func foldsCaseAndAccentsFirst(typed: String) throws {
         let index = try makeIndex(["Sourdough starter."])
@@ -82,6 +82,37 @@ import Testing
         #expect(try correction(index, "sourdugh").isEmpty)
         #expect(try index.suggestions(for: QueryParser.parse("sourdugh")).isEmpty)
         #expect(try index.search("sourdugh").map(\.path) == ["/n/1.md"])
+    }
+
+    /// `ß` and ligatures: the tokenizer indexes `straße` and `ﬁnance` as they are, so the query word is that
+    /// token, in the notes, and no correction applies (Foundation's folding made them `strasse` and `finance`,
+    /// found in no note, and they were corrected to the nearest words, other notes).
+    @Test(arguments: [("hauptstraße", "/n/0.md"), ("HAUPTSTRASSE", nil), ("ﬁnance", "/n/2.md")])
+    func aWordTheTokenizerKeepsIsSearchedAsTheTokenizerReadsIt(typed: String, found: String?) throws {
+        let index = try makeIndex(["Die Hauptstraße ist gesperrt.", "the hauptstrassen list", "Quarterly ﬁnance review", "financy"])
+        if let found {
+            #expect(try correction(index, typed).isEmpty, "\(typed)")
+            #expect(try index.search(typed).map(\.path) == [found], "\(typed)")
+        } else {
+            // An ASCII word no note holds is still corrected as before.
+            #expect(try correction(index, typed) == [QueryCorrection(typed: "hauptstrasse", replacement: "hauptstrassen")])
+        }
+    }
+
+    /// The word list keeps the words of changed notes until a rebuild; a typo that only a changed note held
+    /// is corrected once no note holds it, as in a fresh index, and suggestions are offered the same way.
+    @Test func aWordNoNoteHoldsAnyMoreIsCorrectedThoughTheWordListStillHasIt() throws {
+        let index = try makeIndex(["I will recieve the parcel.", "We receive mail daily."])
+        #expect(try correction(index, "recieve").isEmpty)
+        try index.save(Note(path: "/n/0.md", title: "Note 0", body: "I will receive the parcel."))
+        #expect(try index.read { try NoteIndex.wordForms($0, of: "recieve") } == ["recieve"])
+        #expect(try correction(index, "recieve") == [QueryCorrection(typed: "recieve", replacement: "receive")])
+        #expect(try index.search("recieve").map(\.path).sorted() == ["/n/0.md", "/n/1.md"])
+        // Two edits from `receive` in 7 letters: too far to correct, near enough to suggest, once no note holds it.
+        try index.save(Note(path: "/n/2.md", title: "Note 2", body: "recievd"))
+        #expect(try index.suggestions(for: QueryParser.parse("recievd")).isEmpty)
+        try index.save(Note(path: "/n/2.md", title: "Note 2", body: "nothing"))
+        #expect(try index.suggestions(for: QueryParser.parse("recievd")).map(\.suggestions) == [["receive"]])
     }
 
     @Test func wordsOfDeletedNotesAreNotOffered() throws {
