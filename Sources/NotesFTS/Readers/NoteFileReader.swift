@@ -134,6 +134,16 @@ package enum NoteFileReader {
         case html
         /// `.enex`: an Evernote export of many notes.
         case evernote
+
+        /// Whether a note's body keeps the lines of its file, so that the line of a match is the note's line plus
+        /// the newlines before the match. Not so where the body is decoded from the file (a JSON string's `\n`
+        /// escapes, the text of HTML or an Evernote export): a match there is reported at the note's own line.
+        package var keepsLines: Bool {
+            switch self {
+            case .text, .markdown, .restructuredText, .asciiDoc, .org: return true
+            case .json, .jsonLines, .html, .evernote: return false
+            }
+        }
     }
 
     /// The extensions read as notes (lowercase, without the dot), and their formats.

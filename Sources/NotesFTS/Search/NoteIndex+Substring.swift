@@ -48,7 +48,8 @@ extension NoteIndex {
                     let markedBody = inBody > 0 ? query.marked(body) : nil
                     let source = markedBody ?? (inTitle > 0 ? query.marked(result.title) : query.marked(tags))
                     result.snippet = Snippet.window(marked: source, words: words)
-                    result.line = SearchSnippets.lineOfFirstMatch(highlightedBody: markedBody, noteLine: result.line)
+                    result.line = SearchSnippets.lineOfFirstMatch(highlightedBody: markedBody, noteLine: result.line,
+                                                                  path: result.path)
                 }
                 found.append(result)
                 if query.matchExpression != nil, let stopAfter, found.count >= stopAfter { break }

@@ -8,7 +8,8 @@ public struct SearchResult: Sendable, Equatable {
     public var path: String
     /// The note's position inside a multi-note file.
     public var position: Int
-    /// The 1-based line of `path` with the first match (the note's first line when the match is in its title).
+    /// The 1-based line of `path` with the first match (the note's first line when the match is in its title, or
+    /// when the note's text is decoded from its file: JSON, JSON Lines, HTML, Evernote).
     public var line: Int
     /// The note's title.
     public var title: String

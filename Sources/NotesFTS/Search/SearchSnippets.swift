@@ -41,7 +41,7 @@ struct SearchSnippets {
     /// Sets `result`'s snippet and the line of its first match from `chosen`.
     func read(_ chosen: ChosenSnippet, into result: inout SearchResult) {
         result.snippet = isCJK ? Self.narrowingSingleCharacterMarks(chosen.snippet, terms: terms) : chosen.snippet
-        if let line = chosen.line { result.line += line }
+        if let line = chosen.line, Self.bodyKeepsLines(of: result.path) { result.line += line }
     }
 
     /// What a result shows of `columns`: the first excerpt holding a mark, read in order (body, title, tags),
@@ -91,9 +91,16 @@ struct SearchSnippets {
         return Snippet(text: parts.prefix(words).joined(separator: " ") + "…")
     }
 
-    /// The source line of the first match: the note's first line plus the newlines before the first marker.
-    static func lineOfFirstMatch(highlightedBody: String?, noteLine: Int) -> Int {
-        guard let highlightedBody else { return noteLine }
+    /// Whether the body of a note from `path` keeps its file's lines (``NoteFileReader/Format/keepsLines``); a
+    /// note saved through the library under a path of no known format is taken to keep them.
+    static func bodyKeepsLines(of path: String) -> Bool {
+        NoteFileReader.format(of: path)?.keepsLines ?? true
+    }
+
+    /// The source line of the first match: the note's first line plus the newlines before the first marker
+    /// (only the note's line for a body that does not keep its file's lines).
+    static func lineOfFirstMatch(highlightedBody: String?, noteLine: Int, path: String) -> Int {
+        guard let highlightedBody, bodyKeepsLines(of: path) else { return noteLine }
         var newlines = 0
         for scalar in highlightedBody.unicodeScalars {
             if scalar == Snippet.openMarker { return noteLine + newlines }
