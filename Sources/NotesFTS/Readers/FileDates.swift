@@ -89,10 +89,41 @@ package struct FileDates: Sendable {
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     /// The birth time of the file at `path`, where the file system records one.
+    ///
+    /// On Linux Foundation's `creationDate` is the status-change time (`ctime`), which a `chmod`, a rename or a
+    /// `touch` moves, so the birth time is read with `statx(2)` (`STATX_BTIME`), and is `nil` where the file
+    /// system keeps none.
     static func birthTime(_ path: String) -> Date? {
-        (try? FileManager.default.attributesOfItem(atPath: path))?[.creationDate] as? Date
+        #if os(Linux)
+        return LinuxBirthTime.of(path)
+        #else
+        return (try? FileManager.default.attributesOfItem(atPath: path))?[.creationDate] as? Date
+        #endif
     }
 }
+
+#if os(Linux)
+/// `statx(2)`'s birth time. Glibc declares `statx` only under `_GNU_SOURCE`, which Swift's Glibc module does
+/// not set, so the function is found by name; its `struct statx` is the kernel's fixed layout (256 bytes, the
+/// mask at offset 0, `stx_btime` at offset 80: seconds as a 64-bit integer, then nanoseconds as 32 bits).
+enum LinuxBirthTime {
+    private typealias Statx = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UInt32, UnsafeMutableRawPointer) -> Int32
+    private static let birthTimeMask: UInt32 = 0x800 // STATX_BTIME
+    private static let function: Statx? = dlsym(dlopen(nil, RTLD_NOW), "statx").map { unsafeBitCast($0, to: Statx.self) }
+
+    static func of(_ path: String) -> Date? {
+        guard let function else { return nil }
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 8)
+        defer { buffer.deallocate() }
+        buffer.initializeMemory(as: UInt8.self, repeating: 0, count: 256)
+        guard function(AT_FDCWD, path, 0, birthTimeMask, buffer) == 0,
+              buffer.load(as: UInt32.self) & birthTimeMask != 0 else { return nil }
+        let seconds = buffer.load(fromByteOffset: 80, as: Int64.self)
+        let nanoseconds = buffer.load(fromByteOffset: 88, as: UInt32.self)
+        return Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9)
+    }
+}
+#endif
 
 /// A date computed at most once, on first use, from any thread.
 private final class OnceDate: @unchecked Sendable {

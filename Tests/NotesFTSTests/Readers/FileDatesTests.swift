@@ -40,4 +40,31 @@ import Testing
         #expect(note.created == birth && note.createdFrom == .fileSystem)
         #expect(note.modified == mtime && note.modifiedFrom == .fileSystem)
     }
+
+    /// The birth time is the file's birth, not its status change: a `chmod` after the file was made moves
+    /// `ctime` (what Foundation's `creationDate` gives on Linux), never the birth time. Compared with what
+    /// `stat -c %W` reads (0 where the file system keeps no birth time: then there is none).
+    @Test func theBirthTimeIsNotTheStatusChangeTime() throws {
+        let folder = TestFolder()
+        folder.write("born.md", "# born\n")
+        let path = folder.notes + "/born.md"
+        Thread.sleep(forTimeInterval: 1.1)
+        #expect(chmod(path, 0o600) == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/stat")
+        process.arguments = ["-c", "%W %Z", path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        process.waitUntilExit()
+        let fields = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: " ")
+        let born = Int(fields.first ?? "") ?? 0, changed = Int(fields.last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+        #expect(changed > 0)
+        guard let found = FileDates.birthTime(path) else {
+            #expect(born == 0, "the file system keeps a birth time (\(born)) that was not read")
+            return
+        }
+        #expect(Int(found.timeIntervalSince1970.rounded(.down)) == born)
+        #expect(found.timeIntervalSince1970 < Double(changed))
+    }
 }
