@@ -89,6 +89,18 @@ extension NoteIndex {
         }
     }
 
+    /// Gives the notes of `source` whose modification date is the file's (``DateSource/fileSystem``) the file's
+    /// current time, after a change of time alone (a `touch`, a copy over with the same bytes): the notes are
+    /// not read again, and a fresh build would date them so. Changes no indexed text (no trigger fires).
+    package func refreshFileTimes(of source: SourceFile) throws {
+        let modified = Timestamp.format(Date(timeIntervalSince1970: Double(source.mtimeNanoseconds) / 1e9))
+        _ = try wrap {
+            try connection.run("""
+                UPDATE notes SET modified = ?2 WHERE path = ?1 AND modified_from = ?3 AND modified IS NOT ?2
+                """, [.text(source.path), .text(modified), .text(DateSource.fileSystem.rawValue)])
+        }
+    }
+
     /// Removes a source and all its notes; returns the number of notes removed.
     @discardableResult
     package func removeSource(path: String) throws -> Int {

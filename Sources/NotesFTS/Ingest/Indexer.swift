@@ -221,6 +221,7 @@ public final class Indexer {
             summary.read += 1
             summary.unchanged += 1
             try index.recordSource(source)
+            try index.refreshFileTimes(of: source)
         case .parsed(let source, let notes, let isNew):
             summary.read += 1
             if isNew { summary.added += 1 } else { summary.updated += 1 }

@@ -33,6 +33,28 @@ import Testing
         #expect(summary.added == 0 && summary.updated == 0 && summary.removed == 0)
     }
 
+    /// A file whose time alone changed is not read again, but a note dated by that time takes the new one, as a
+    /// fresh build would date it; a note dated by its own front matter keeps its date.
+    @Test func aTouchedFileGivesItsNotesTheNewTime() throws {
+        let folder = TestFolder()
+        let dated = folder.write("a.md", "# A\ntouchword")
+        let ownDate = folder.write("b.md", "---\nmodified: 2019-05-05\n---\n# B\ntouchword")
+        let old = Date(timeIntervalSince1970: 1_577_836_800) // 2020-01-01
+        for path in [dated, ownDate] { try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: path) }
+        let index = try folder.openIndex()
+        _ = try folder.index(index)
+        func modified() throws -> [String] {
+            try index.connection.query("SELECT modified FROM notes ORDER BY path") { $0.text(0) ?? "" }
+        }
+        #expect(try modified() == ["2020-01-01T00:00:00Z", "2019-05-05T00:00:00Z"])
+        let now = Date(timeIntervalSince1970: 1_767_225_600) // 2026-01-01
+        for path in [dated, ownDate] { try FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: path) }
+        let (summary, _) = try folder.index(index)
+        #expect(summary.unchanged == 2 && summary.updated == 0)
+        #expect(try modified() == ["2026-01-01T00:00:00Z", "2019-05-05T00:00:00Z"])
+        #expect(index.isConsistent)
+    }
+
     @Test func changedFileIsUpdatedInPlaceAndDeletedFileRemoved() throws {
         let folder = TestFolder()
         folder.write("a.md", "# A\noldword")
