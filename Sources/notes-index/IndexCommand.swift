@@ -104,6 +104,10 @@ enum IndexCommand: Command {
                 progress.clear()
                 CommandLineTool.printError(name, "\(notice.path): \(notice.reason)")
             }
+            indexer.onLeftOut = { leftOut in
+                progress.clear()
+                CommandLineTool.printError(name, "left out \(leftOut.path): \(leftOut.reason)")
+            }
         }
         return indexer
     }

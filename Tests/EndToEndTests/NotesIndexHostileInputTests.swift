@@ -83,6 +83,18 @@ import Testing
         #expect(try runner.find(["-c", "zzoutside"]).stdout == "0\n")
     }
 
+    @Test func aPageBesideJSONThatIsNoKeepNoteIsIndexedAndVerboseNamesWhatIsLeftOut() throws {
+        let runner = CommandRunner()
+        runner.write("minutes.html", "<html><body><h1>Minutes</h1><p>heron sighting</p></body></html>")
+        runner.write("minutes.json", #"{"temperature": 21}"#)
+        runner.write("trip.html", "<p>trip zzcopy</p>")
+        runner.write("trip.json", #"{"color": "DEFAULT", "isTrashed": false, "textContent": "trip zzcopy", "title": "Trip"}"#)
+        let run = try runner.index(["-v", runner.notes])
+        #expect(run.stderr.contains("left out \(runner.notes)/trip.html: the HTML copy of trip.json"), "\(run.stderr)")
+        #expect(try runner.find(["-c", "heron"]).stdout == "1\n")
+        #expect(try runner.find(["-c", "zzcopy"]).stdout == "1\n")
+    }
+
     @Test func badJSONLinesLinesAreCountedAsLinesNotAsSkippedFiles() throws {
         let runner = CommandRunner()
         runner.write("x.jsonl", "{\"title\": \"zzfirst\"}\n{bad\n{bad\n{\"title\": \"zzsecond\"}\n")

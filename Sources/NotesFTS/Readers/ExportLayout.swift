@@ -3,11 +3,13 @@ import Foundation
 /// Recognises the files an app's export writes besides its notes, so that no note is indexed twice and no
 /// bookkeeping file becomes a note:
 /// - Google Keep (Takeout): `Labels.txt` (the list of labels, already on each note) and each note's `.html`
-///   copy beside its `.json`;
+///   copy beside its `.json`, when that `.json` (for `Labels.txt`, some `.json` of the folder) is a Keep note
+///   (``isKeepNote(_:)``): any other `X.html` beside an `X.json` is a note of its own;
 /// - Simplenote: the `.txt` copy of each note beside `source/notes.json` (or `notes.json`), which holds the
 ///   same notes with their tags and dates.
 package enum ExportLayout {
     private static let cache = SimplenoteFolderCache()
+    private static let keepFolders = KeepFolderCache()
 
     /// Why the file at `path` is an export's own copy or bookkeeping and not a note; `nil` for a note.
     package static func reasonToLeaveOut(_ path: String) -> String? {
@@ -18,10 +20,10 @@ package enum ExportLayout {
         let dot = name.lastIndex(of: ".")
         let stem = dot.map { String(name[..<$0]) } ?? name
         let ext = dot.map { name[name.index(after: $0)...].lowercased() } ?? ""
-        if name == "Labels.txt", hasFile(withExtension: "json", in: folder) {
+        if name == "Labels.txt", keepFolders.holdsKeepNotes(folder) {
             return "Google Keep's list of labels (each note's labels are read from its .json)"
         }
-        if ext == "html" || ext == "htm", FileManager.default.fileExists(atPath: folder + "/" + stem + ".json") {
+        if ext == "html" || ext == "htm", isKeepNote(folder + "/" + stem + ".json") {
             return "the HTML copy of \(stem).json, which is read instead"
         }
         if ext == "txt", let source = cache.simplenoteSource(in: folder) {
@@ -30,9 +32,21 @@ package enum ExportLayout {
         return nil
     }
 
-    private static func hasFile(withExtension ext: String, in folder: String) -> Bool {
+    /// Whether the file at `path` is a Google Keep note as Takeout writes it: its first 4 KB name Keep's own
+    /// fields (`userEditedTimestampUsec`, or `isTrashed` beside `textContent` or `listContent`). A missing
+    /// file, or one that is not Keep's, is not.
+    static func isKeepNote(_ path: String) -> Bool {
+        // Never blocks: a FIFO is not read (see NoteFileReader.head(at:count:)).
+        guard let head = NoteFileReader.head(at: path, count: 4096) else { return false }
+        let text = String(decoding: head, as: UTF8.self)
+        return text.contains("\"userEditedTimestampUsec\"")
+            || (text.contains("\"isTrashed\"") && (text.contains("\"textContent\"") || text.contains("\"listContent\"")))
+    }
+
+    /// Whether some `.json` of `folder` is a Keep note (``isKeepNote(_:)``), looking at each until one is.
+    fileprivate static func folderHoldsKeepNotes(_ folder: String) -> Bool {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.contains { ($0 as NSString).pathExtension.lowercased() == ext }
+        return names.contains { $0.lowercased().hasSuffix(".json") && isKeepNote(folder + "/" + $0) }
     }
 
     /// The Simplenote `notes.json` of `folder` (`source/notes.json` or `notes.json` holding `activeNotes`).
@@ -44,6 +58,23 @@ package enum ExportLayout {
             if String(decoding: head, as: UTF8.self).contains("\"activeNotes\"") { return relative }
         }
         return nil
+    }
+}
+
+/// Remembers, per folder, whether it holds a Google Keep note (looked up once per folder, from any thread).
+private final class KeepFolderCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var folders: [String: Bool] = [:]
+
+    func holdsKeepNotes(_ folder: String) -> Bool {
+        lock.lock()
+        if let known = folders[folder] { lock.unlock(); return known }
+        lock.unlock()
+        let found = ExportLayout.folderHoldsKeepNotes(folder)
+        lock.lock()
+        folders[folder] = found
+        lock.unlock()
+        return found
     }
 }
 

@@ -20,4 +20,20 @@ import Testing
         let path = folder.write("Labels.txt", "labels for the moving boxes")
         #expect(ExportLayout.reasonToLeaveOut(path) == nil)
     }
+
+    /// An `X.html` beside an `X.json` that is not a Keep note (settings, another app's note), and a `Labels.txt`
+    /// among such files, are notes: only Keep's own copies are left out.
+    @Test func onlyAKeepNotesCopiesAreLeftOut() {
+        let folder = TestFolder()
+        let page = folder.write("plain/minutes.html", "<html><body><h1>Minutes</h1><p>heron sighting</p></body></html>")
+        folder.write("plain/minutes.json", #"{"temperature": 21}"#)
+        let other = folder.write("plain/report.html", "<p>report</p>")
+        folder.write("plain/report.json", #"{"title": "Report", "body": "another app's note"}"#)
+        let labels = folder.write("plain/Labels.txt", "moving boxes")
+        for path in [page, other, labels] { #expect(ExportLayout.reasonToLeaveOut(path) == nil, "\(path)") }
+        let copy = folder.write("keep/trip.html", "<p>trip</p>")
+        folder.write("keep/trip.json", #"{"color": "DEFAULT", "isTrashed": false, "textContent": "trip", "title": "Trip"}"#)
+        let keepLabels = folder.write("keep/Labels.txt", "travel")
+        for path in [copy, keepLabels] { #expect(ExportLayout.reasonToLeaveOut(path) != nil, "\(path)") }
+    }
 }
