@@ -6,7 +6,8 @@ import Foundation
 ///   copy beside its `.json`, when that `.json` (for `Labels.txt`, some `.json` of the folder) is a Keep note
 ///   (``isKeepNote(_:)``): any other `X.html` beside an `X.json` is a note of its own;
 /// - Simplenote: the `.txt` copy of each note beside `source/notes.json` (or `notes.json`), which holds the
-///   same notes with their tags and dates.
+///   same notes with their tags and dates: a `.txt` whose first line is the first line of a note there (any
+///   other `.txt` of the folder is a note of its own).
 package enum ExportLayout {
     private static let cache = SimplenoteFolderCache()
     private static let keepFolders = KeepFolderCache()
@@ -26,8 +27,9 @@ package enum ExportLayout {
         if ext == "html" || ext == "htm", isKeepNote(folder + "/" + stem + ".json") {
             return "the HTML copy of \(stem).json, which is read instead"
         }
-        if ext == "txt", let source = cache.simplenoteSource(in: folder) {
-            return "Simplenote's text copy of a note in \(source), which is read instead"
+        if ext == "txt", let export = cache.simplenoteExport(in: folder),
+           let head = NoteFileReader.head(at: path, count: 4096), export.firstLines.contains(firstLine(of: head)) {
+            return "Simplenote's text copy of a note in \(export.source), which is read instead"
         }
         return nil
     }
@@ -49,15 +51,38 @@ package enum ExportLayout {
         return names.contains { $0.lowercased().hasSuffix(".json") && isKeepNote(folder + "/" + $0) }
     }
 
+    /// A Simplenote export beside a folder's `.txt` files: where its `notes.json` is, and the first line of
+    /// each of its notes (active and trashed), the line Simplenote names and starts each `.txt` copy with.
+    struct SimplenoteExport: Sendable {
+        var source: String
+        var firstLines: Set<String>
+    }
+
     /// The Simplenote `notes.json` of `folder` (`source/notes.json` or `notes.json` holding `activeNotes`).
-    fileprivate static func findSimplenoteSource(in folder: String) -> String? {
+    fileprivate static func findSimplenoteExport(in folder: String) -> SimplenoteExport? {
         for relative in ["source/notes.json", "notes.json"] {
             let path = folder + "/" + relative
             // Never blocks: a FIFO named notes.json is not read (see NoteFileReader.head(at:count:)).
-            guard let head = NoteFileReader.head(at: path, count: 4096) else { continue }
-            if String(decoding: head, as: UTF8.self).contains("\"activeNotes\"") { return relative }
+            guard let head = NoteFileReader.head(at: path, count: 4096),
+                  String(decoding: head, as: UTF8.self).contains("\"activeNotes\""),
+                  let bytes = try? NoteFileReader.bytes(at: path) else { continue }
+            var parser = JSONParser(bytes: bytes)
+            guard let export = (try? parser.document())?.objectValue else { continue }
+            var lines = Set<String>()
+            for key in ["activeNotes", "trashedNotes"] {
+                for note in export[key]?.arrayValue ?? [] {
+                    if let content = note.objectValue?["content"]?.stringValue { lines.insert(firstLine(of: Array(content.utf8))) }
+                }
+            }
+            return SimplenoteExport(source: relative, firstLines: lines)
         }
         return nil
+    }
+
+    /// The first line of `bytes` (UTF-8), without its line break and surrounding spaces.
+    static func firstLine(of bytes: [UInt8]) -> String {
+        let end = bytes.firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+        return SpaceTrimming.trimmed(String(decoding: bytes[..<end], as: UTF8.self))
     }
 }
 
@@ -81,15 +106,15 @@ private final class KeepFolderCache: @unchecked Sendable {
 /// Remembers, per folder, whether it holds a Simplenote export (looked up once per folder, from any thread).
 private final class SimplenoteFolderCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var sources: [String: String?] = [:]
+    private var exports: [String: ExportLayout.SimplenoteExport?] = [:]
 
-    func simplenoteSource(in folder: String) -> String? {
+    func simplenoteExport(in folder: String) -> ExportLayout.SimplenoteExport? {
         lock.lock()
-        if let known = sources[folder] { lock.unlock(); return known }
+        if let known = exports[folder] { lock.unlock(); return known }
         lock.unlock()
-        let found = ExportLayout.findSimplenoteSource(in: folder)
+        let found = ExportLayout.findSimplenoteExport(in: folder)
         lock.lock()
-        sources[folder] = .some(found)
+        exports[folder] = .some(found)
         lock.unlock()
         return found
     }

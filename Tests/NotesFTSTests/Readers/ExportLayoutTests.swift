@@ -36,4 +36,17 @@ import Testing
         let keepLabels = folder.write("keep/Labels.txt", "travel")
         for path in [copy, keepLabels] { #expect(ExportLayout.reasonToLeaveOut(path) != nil, "\(path)") }
     }
+
+    /// In a Simplenote export's folder, a `.txt` is left out only when it starts as a note of `notes.json` does;
+    /// a text file of one's own put beside the export is a note.
+    @Test func onlySimplenotesOwnCopiesAreLeftOut() {
+        let folder = TestFolder()
+        folder.write("export/source/notes.json", #"{"activeNotes": [{"id": "1", "content": "Groceries\r\noat milk"}], "trashedNotes": [{"id": "2", "content": "Old plan\nnothing"}]}"#)
+        let copy = folder.write("export/Groceries.txt", "Groceries\noat milk\n")
+        let trashed = folder.write("export/Old plan.txt", "Old plan\nnothing\n")
+        let own = folder.write("export/Reading list.txt", "Reading list\nDune\n")
+        #expect(ExportLayout.reasonToLeaveOut(copy) != nil)
+        #expect(ExportLayout.reasonToLeaveOut(trashed) != nil)
+        #expect(ExportLayout.reasonToLeaveOut(own) == nil)
+    }
 }
