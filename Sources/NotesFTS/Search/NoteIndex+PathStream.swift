@@ -10,7 +10,7 @@ extension NoteIndex {
     /// matches from FTS5 and sorts their paths.
     package func forEachPath(_ query: ParsedQuery, options: SearchOptions = SearchOptions(),
                              _ body: (String) throws -> Void) throws {
-        if query.exceedsNestingLimit { throw NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit) }
+        try query.checkSearchable()
         if (query.isEmpty && options.dateFilters.isEmpty) || options.limit <= 0 { return }
         try read { db in
             if options.sort == .path { return try Self.pathsInPathOrder(db, query, options: options, body) }

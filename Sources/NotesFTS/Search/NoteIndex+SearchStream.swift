@@ -12,7 +12,7 @@ extension NoteIndex {
 
     static func forEachResult(_ db: Connection, _ query: ParsedQuery, options: SearchOptions,
                               _ body: (SearchResult) throws -> Void) throws {
-        if query.exceedsNestingLimit { throw NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit) }
+        try query.checkSearchable()
         if (query.isEmpty && options.dateFilters.isEmpty) || options.limit <= 0 { return }
         // One snapshot: the plan's statements and the rows it then reads see the same notes.
         try db.transaction(.deferred) {
