@@ -47,6 +47,18 @@ import Testing
         #expect(human.status == 0 && expected.allSatisfy { human.stdout.contains($0) })
     }
 
+    @Test func pathFiltersFoldCaseBeyondASCII() throws {
+        let runner = CommandRunner()
+        runner.write("Äpfel/z.md", "# Z\n\notter\n")
+        runner.write("ÖL/y.md", "# Y\n\notter\n")
+        runner.write("work/a.md", "# A\n\notter\n")
+        #expect(try runner.index(["-q", runner.notes]).status == 0)
+        #expect(try runner.find(["-l", "path:äpfel"]).stdout == "notes/Äpfel/z.md\n")
+        #expect(try runner.find(["-l", "otter path:ÄPFEL/"]).stdout == "notes/Äpfel/z.md\n")
+        #expect(try runner.find(["-l", "otter -path:öl -path:äPFEL"]).stdout == "notes/work/a.md\n")
+        #expect(try runner.find(["-c", "path:öl"]).stdout == "1\n")
+    }
+
     @Test func explainShowsTheNegatedFilters() throws {
         let runner = try otterRunner()
         let explained = try runner.find(["--explain", "otter -path:work NOT modified:2024 -created:>=2024-02"])

@@ -26,3 +26,12 @@ package enum CaseFolding {
         return (scalars, origins)
     }
 }
+
+extension CaseFolding {
+    /// `text` NFC-normalised as queries are (``TextNormalization/normalize(_:)``), then folded: what `path:`
+    /// filters compare, on both sides (``SearchFilter``), so `path:äpfel` finds `Äpfel/` however the file
+    /// system spelled it.
+    package static func folded(_ text: String) -> String {
+        String(String.UnicodeScalarView(scalars(of: TextNormalization.normalize(text)).scalars))
+    }
+}
