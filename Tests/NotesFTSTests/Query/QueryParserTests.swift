@@ -54,6 +54,13 @@ struct QueryCase: CustomTestStringConvertible, Sendable {
         QueryCase("modified:<=2024-03", nil, [4, 7, 8, 1]),
         QueryCase("tag:work created:<2025", #"tags : "work""#, [1]),
         QueryCase("created:someday", #""created:someday""#, []),
+        // A timestamp is its second (or minute), with or without an operator.
+        QueryCase("modified:2024-03-10T00:00:00Z", nil, [1]),
+        QueryCase("modified:2024-03-10T00:00", nil, [1]),
+        QueryCase("modified:2024-03-10T00:00:01Z", nil, []),
+        QueryCase("modified:>2024-03-10T00:00:00Z", nil, [2, 3, 5, 6, 9]),
+        QueryCase("modified:<=2024-03-10T00:00:00Z", nil, [1, 4, 7, 8]),
+        QueryCase("deploy -modified:2024-03-10T00:00:00Z", #""deploy""#, [2]),
         // Negated filters exclude what the filter selects (a note no date filter can date is never selected).
         QueryCase("meeting -path:drafts", #""meeting""#, [1]),
         QueryCase("meeting NOT path:DRAFTS", #""meeting""#, [1]),
