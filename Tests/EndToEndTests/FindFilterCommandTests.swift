@@ -59,6 +59,21 @@ import Testing
         #expect(try runner.find(["-c", "path:öl"]).stdout == "1\n")
     }
 
+    @Test func aTagAloneSelectsWithScoreZero() throws {
+        let runner = CommandRunner()
+        runner.write("a.md", "# A\n\notter #river\n")
+        runner.write("b.md", "# B\n\n#river #river otter\n")
+        #expect(try runner.index(["-q", runner.notes]).status == 0)
+        for query in ["#river", "tag:river", "path:a.md"] {
+            let json = try runner.find(["--json", query])
+            let scores = json.stdout.split(separator: "\n").compactMap { line -> Double? in
+                let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                return object?["type"] as? String == "result" ? object?["score"] as? Double : nil
+            }
+            #expect(!scores.isEmpty && scores.allSatisfy { $0 == 0 }, "\(query): \(scores)")
+        }
+    }
+
     @Test func explainShowsTheNegatedFilters() throws {
         let runner = try otterRunner()
         let explained = try runner.find(["--explain", "otter -path:work NOT modified:2024 -created:>=2024-02"])

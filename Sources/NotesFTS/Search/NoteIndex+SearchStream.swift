@@ -58,8 +58,10 @@ extension NoteIndex {
                                           walksIndex: try walksSortIndex(db, query, options: options))
         let match = options.includeSnippets ? query.matchExpression : nil
         let snippets = match.map { SearchSnippets(match: $0, query: query, options: options) }
+        // A query that only selects (tags, filters) is not ranked: its score is 0, as for `path:` alone.
+        let scores = options.includeScores && !query.onlySelects
         // Scores from the posting lists when the top-k path serves the query, rather than FTS5's `rank` a note.
-        let pageScorer = match != nil && options.includeScores && options.allowsTopK ? try PageScorer(db, query) : nil
+        let pageScorer = match != nil && scores && options.allowsTopK ? try PageScorer(db, query) : nil
         defer { pageScorer?.giveBack(to: db) }
         try db.forEachRow(statement.sql, named: statement.parameters) { row in
             var result = SearchResult(row: row)
@@ -69,7 +71,7 @@ extension NoteIndex {
                 // of each query word's posting list).
                 let computed = pageScorer?.score(result.id)
                 let page = SearchSQL.pageSnippets(match: match, id: result.id, snippets: snippets,
-                                                  scores: options.includeScores && computed == nil)
+                                                  scores: scores && computed == nil)
                 try db.forEachRow(page.sql, named: page.parameters) { found in
                     result.score = computed ?? found.double(0)
                     snippets.read(SnippetColumns(row: found, at: 1), into: &result)
