@@ -4,7 +4,9 @@ import Foundation
 package enum DateComparison: String, Sendable, CaseIterable {
     case atLeast = ">=", after = ">", atMost = "<=", before = "<", equal = "="
 
-    /// The filter that selects dates standing in this relation to `period`.
+    /// The filter that selects dates standing in this relation to `period`: `>=` from its start, `>` from its
+    /// end, `<=` before its end, `<` before its start, `=` (or none) within it. A relative instant (`7d`,
+    /// `start == end`) with no operator means "since then", and `<=` includes its second.
     package func filter(_ field: DateField, _ period: DatePeriod) -> DateFilter {
         let start = period.start
         let end = period.end

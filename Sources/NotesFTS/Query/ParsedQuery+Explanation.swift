@@ -11,13 +11,18 @@ extension ParsedQuery {
         var lines = ["query:   \(treeDescription)", "match:   \(matchExpression ?? "(none)")"]
         if let exclusionExpression { lines.append("exclude: \(exclusionExpression)") }
         for fragment in pathFilters { lines.append("filter:  path contains \"\(fragment)\"") }
-        for filter in dateFilters + options.dateFilters {
-            let parts = [filter.from.map { "\(filter.field.rawValue) >= \(Timestamp.format($0))" },
-                         filter.before.map { "\(filter.field.rawValue) < \(Timestamp.format($0))" }]
-            lines.append("filter:  " + parts.compactMap { $0 }.joined(separator: " AND "))
-        }
+        for filter in dateFilters + options.dateFilters { lines.append("filter:  " + Self.describe(filter)) }
+        for fragment in excludedPathFilters { lines.append("filter:  path does not contain \"\(fragment)\"") }
+        for filter in excludedDateFilters { lines.append("filter:  NOT(\(Self.describe(filter)))") }
         lines.append("order:   \(options.orderDescription)")
         return lines + notes.map { "note:    \($0)" }
+    }
+
+    /// `modified >= 2024-01-01T00:00:00Z AND modified < 2025-01-01T00:00:00Z`.
+    private static func describe(_ filter: DateFilter) -> String {
+        let parts = [filter.from.map { "\(filter.field.rawValue) >= \(Timestamp.format($0))" },
+                     filter.before.map { "\(filter.field.rawValue) < \(Timestamp.format($0))" }]
+        return parts.compactMap { $0 }.joined(separator: " AND ")
     }
 
     private static func describe(_ node: QueryNode) -> String {

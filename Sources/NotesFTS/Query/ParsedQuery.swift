@@ -5,8 +5,16 @@ package struct ParsedQuery: Sendable, Equatable {
     package var root: QueryNode?
     /// `path:fragment` filters: each fragment must occur in the note's path (case-insensitive).
     package var pathFilters: [String] = []
+    /// `-path:fragment` filters: no fragment may occur in the note's path (case-insensitive).
+    package var excludedPathFilters: [String] = []
     /// Date filters, all of which must hold.
     package var dateFilters: [DateFilter] = []
+    /// `-modified:2024` filters: a note any of them selects is left out (a note dated only by file times is
+    /// selected by no date filter, so none of these leaves it out).
+    package var excludedDateFilters: [DateFilter] = []
+    /// A filter typed where it cannot stand (inside OR, in a negated group): searching the query is then an
+    /// error, ``MisplacedFilter``.
+    package var misplacedFilter: MisplacedFilter?
     /// What the parser did with input it could not read as syntax (shown by `--explain`).
     package var notes: [String] = []
     /// Whether the text nests brackets or negations deeper than ``QueryParser/nestingLimit``: such a query
@@ -15,10 +23,12 @@ package struct ParsedQuery: Sendable, Equatable {
 
     /// Creates a parsed query.
     package init(root: QueryNode? = nil, pathFilters: [String] = [], dateFilters: [DateFilter] = [], notes: [String] = [],
-                exceedsNestingLimit: Bool = false) {
+                exceedsNestingLimit: Bool = false, excludedPathFilters: [String] = [], excludedDateFilters: [DateFilter] = []) {
         self.root = root
         self.pathFilters = pathFilters
+        self.excludedPathFilters = excludedPathFilters
         self.dateFilters = dateFilters
+        self.excludedDateFilters = excludedDateFilters
         self.notes = notes
         self.exceedsNestingLimit = exceedsNestingLimit
     }
@@ -30,14 +40,31 @@ package struct ParsedQuery: Sendable, Equatable {
     /// (`-draft path:work`), or `nil`.
     package var exclusionExpression: String? { compiled.exclusion }
 
-    /// Whether the query has filters (path or date).
-    package var hasFilters: Bool { !pathFilters.isEmpty || !dateFilters.isEmpty }
+    /// Whether the query has filters (path or date, selecting or excluding).
+    package var hasFilters: Bool {
+        !pathFilters.isEmpty || !dateFilters.isEmpty || !excludedPathFilters.isEmpty || !excludedDateFilters.isEmpty
+    }
 
-    /// Whether there is nothing to search: no searchable term and no filter.
-    package var isEmpty: Bool { matchExpression == nil && exclusionExpression == nil && !hasFilters }
+    /// Whether there is nothing to search: no searchable term and no filter (a misplaced filter is something:
+    /// searching reports it).
+    package var isEmpty: Bool {
+        matchExpression == nil && exclusionExpression == nil && !hasFilters && misplacedFilter == nil
+    }
 
-    /// Whether the query only excludes (`-draft`) with nothing to search and no filter: an error to report.
-    package var isOnlyExclusion: Bool { matchExpression == nil && exclusionExpression != nil && !hasFilters }
+    /// Whether the query only excludes words (`-draft`) with nothing to search and no filter: an error to
+    /// report. Excluding only tags (`-#draft`, `-tag:draft`) is not: a tag selects notes as a filter does, so
+    /// that lists the notes without it.
+    package var isOnlyExclusion: Bool {
+        matchExpression == nil && exclusionExpression != nil && !hasFilters && misplacedFilter == nil
+            && !(root.map(Self.excludesOnlyTags) ?? false)
+    }
+
+    /// Throws what makes the query unsearchable: nesting past ``QueryParser/nestingLimit``
+    /// (``NotesFTSError/queryTooDeep(limit:)``), or a filter where none can stand (``MisplacedFilter``).
+    package func checkSearchable() throws {
+        if exceedsNestingLimit { throw NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit) }
+        if let misplacedFilter { throw misplacedFilter }
+    }
 
     /// Whether the query only selects notes, with no words to rank by: filters, and text terms (if any) that
     /// all name tags (`tag:work`, `#work`). Such a query lists its notes newest first.
@@ -55,6 +82,19 @@ package struct ParsedQuery: Sendable, Equatable {
             }
         }
         return root.map(collect) ?? []
+    }
+
+    /// Whether every term `node` excludes is limited to tags (and it excludes something).
+    private static func excludesOnlyTags(_ node: QueryNode) -> Bool {
+        func terms(_ node: QueryNode) -> [QueryTerm] {
+            switch node {
+            case .term(let term): return term.isSearchable ? [term] : []
+            case .not(let inner): return terms(inner)
+            case .and(let children), .or(let children): return children.flatMap(terms)
+            }
+        }
+        let excluded = terms(node)
+        return !excluded.isEmpty && excluded.allSatisfy { $0.column == .tags }
     }
 
     private var compiled: (match: String?, exclusion: String?) {

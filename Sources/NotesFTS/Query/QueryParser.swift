@@ -14,6 +14,7 @@ import Foundation
 /// | `title:x`, `body:x`, `tag:x`, `#x` | a word in one field |
 /// | `path:work/` | path contains the fragment |
 /// | `created:>=2024-01`, `modified:<7d` | date filters |
+/// | `-path:work/`, `NOT created:2024` | a filter's exclusion (a filter inside OR is an error) |
 ///
 /// ```swift
 /// let query = QueryParser.parse("title:meeting -draft \"next week\"")
@@ -62,7 +63,7 @@ package enum QueryParser {
         }
 
         mutating func parseQuery() -> ParsedQuery {
-            var groups: [QueryNode] = []
+            var groups: [Syntax] = []
             while index < tokens.count {
                 if let node = parseOr() { groups.append(node) }
                 if peek == .close {
@@ -71,15 +72,20 @@ package enum QueryParser {
                 }
             }
             if query.exceedsNestingLimit { return ParsedQuery(exceedsNestingLimit: true) }
-            query.root = groups.isEmpty ? nil : (groups.count == 1 ? groups[0] : QueryNode.and(groups).flattened)
+            if !groups.isEmpty {
+                var extraction = FilterExtraction(query: query)
+                let root = extraction.textPart(of: groups.count == 1 ? groups[0] : Syntax.and(groups))
+                query = extraction.query
+                query.root = root
+            }
             if query.root.map(Self.containsNegationInsideOr) == true {
                 query.notes.append("ignored an exclusion inside OR: `-word` needs to stand beside the terms it narrows")
             }
             return query
         }
 
-        mutating func parseOr() -> QueryNode? {
-            var alternatives: [QueryNode] = []
+        mutating func parseOr() -> Syntax? {
+            var alternatives: [Syntax] = []
             if let first = parseAnd() { alternatives.append(first) }
             while peek == .bar || isOperator(peek, "OR") {
                 let spelled = peek == .bar ? "|" : "OR"
@@ -95,11 +101,11 @@ package enum QueryParser {
                 if let next = parseAnd() { alternatives.append(next) }
             }
             if alternatives.isEmpty { return nil }
-            return alternatives.count == 1 ? alternatives[0] : QueryNode.or(alternatives).flattened
+            return alternatives.count == 1 ? alternatives[0] : Syntax.or(alternatives)
         }
 
-        mutating func parseAnd() -> QueryNode? {
-            var items: [QueryNode] = []
+        mutating func parseAnd() -> Syntax? {
+            var items: [Syntax] = []
             while let token = peek, token != .close, token != .bar, !isOperator(token, "OR") {
                 if isOperator(token, "AND") {
                     index += 1
@@ -110,10 +116,10 @@ package enum QueryParser {
             }
             // A lone `OR` (nothing before it) is a word; parseOr handles it once we return.
             if items.isEmpty { return nil }
-            return items.count == 1 ? items[0] : QueryNode.and(items).flattened
+            return items.count == 1 ? items[0] : Syntax.and(items)
         }
 
-        mutating func parseUnary() -> QueryNode? {
+        mutating func parseUnary() -> Syntax? {
             if peek == .minus || isOperator(peek, "NOT") {
                 let spelled = peek == .minus ? "-" : "NOT"
                 index += 1
@@ -128,7 +134,7 @@ package enum QueryParser {
             return parsePrimary()
         }
 
-        mutating func parsePrimary() -> QueryNode? {
+        mutating func parsePrimary() -> Syntax? {
             guard let token = peek else { return nil }
             index += 1
             switch token {
@@ -163,7 +169,7 @@ package enum QueryParser {
         }
 
         /// Reads one whitespace-delimited word: a filter, a tag, a prefix or plain text.
-        mutating func readWord(_ word: String) -> QueryNode? {
+        mutating func readWord(_ word: String) -> Syntax {
             if word.count > 1, word.hasPrefix("#"), TextNormalization.hasTokenCharacters(String(word.dropFirst())) {
                 return .term(prefixable(String(word.dropFirst()), column: .tags))
             }
@@ -175,13 +181,11 @@ package enum QueryParser {
                         return .term(prefixable(value, column: column))
                     }
                     if name == "path" {
-                        query.pathFilters.append(value)
-                        return nil
+                        return .filter(Filter(text: word, kind: .path(value)))
                     }
                     if let field = DateField(rawValue: name) {
                         if let filter = dateFilter(field, value) {
-                            query.dateFilters.append(filter)
-                            return nil
+                            return .filter(Filter(text: word, kind: .date(filter)))
                         }
                         query.notes.append("`\(word)` is not a date filter this parser reads (try \(name):>=2024-01-31 or \(name):>7d); searched as text")
                     }

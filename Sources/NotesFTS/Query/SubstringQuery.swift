@@ -2,6 +2,8 @@ import NotesTokenizer
 
 /// A substring search for any script: the notes whose title, body or tags contain `text`, as
 /// `LIKE '%text%'` finds them but case-insensitive beyond ASCII (`Ä` finds `ä`; accents still count).
+/// Text is compared scalar by scalar, as LIKE compares it, not by user-perceived characters: `हिंद` is found
+/// inside `हिंदी`, `👍` inside `👍🏽`, `1` inside the keycap `1️⃣` (``CaseFolding``).
 ///
 /// The index narrows the candidates wherever the tokens allow (``matchExpression``), and every candidate is
 /// then checked against the text itself, so the result is exact:
@@ -20,13 +22,13 @@ import NotesTokenizer
 public struct SubstringQuery: Sendable, Equatable {
     /// The text searched for (NFC).
     public let text: String
-    /// The lowercased text compared against lowercased note text, character by character.
-    let folded: [String]
+    /// The text case-folded (``CaseFolding``), compared against case-folded note text scalar by scalar.
+    let folded: [Unicode.Scalar]
 
     /// Creates a query for `text` (NFC-normalised).
     public init(_ text: String) {
         self.text = TextNormalization.normalize(text)
-        self.folded = self.text.map { String($0).lowercased() }
+        self.folded = CaseFolding.scalars(of: self.text).scalars
     }
 
     /// Whether there is anything to search for.
@@ -88,15 +90,18 @@ public struct SubstringQuery: Sendable, Equatable {
         return pieces
     }
 
-    /// The character ranges of `haystack` (as `Character` offsets) where ``text`` occurs, case-insensitively.
+    /// The ranges of `haystack`, in Unicode scalar offsets, where ``text`` occurs case-insensitively, in order
+    /// and not overlapping. A match that covers part of a scalar's folding (`i` in `İ`, which folds to `i` and
+    /// U+0307) covers the whole scalar.
     func occurrences(in haystack: String) -> [Range<Int>] {
-        guard !folded.isEmpty else { return [] }
-        let characters = haystack.map { String($0).lowercased() }
+        guard let first = folded.first else { return [] }
+        let (scalars, origins) = CaseFolding.scalars(of: haystack)
         var found: [Range<Int>] = []
         var start = 0
-        while start + folded.count <= characters.count {
-            if characters[start] == folded[0] && characters[start..<(start + folded.count)].elementsEqual(folded) {
-                found.append(start..<(start + folded.count))
+        while start + folded.count <= scalars.count {
+            if scalars[start] == first && scalars[start..<(start + folded.count)].elementsEqual(folded) {
+                let range = origins[start]..<(origins[start + folded.count - 1] + 1)
+                if range.lowerBound >= (found.last?.upperBound ?? 0) { found.append(range) }
                 start += folded.count
             } else {
                 start += 1
@@ -114,18 +119,18 @@ public struct SubstringQuery: Sendable, Equatable {
     func marked(_ haystack: String) -> String {
         let ranges = occurrences(in: haystack)
         guard !ranges.isEmpty else { return haystack }
-        let characters = Array(haystack)
-        var result = ""
+        let scalars = Array(haystack.unicodeScalars)
+        var result = String.UnicodeScalarView()
         var position = 0
         for range in ranges {
-            result += String(characters[position..<range.lowerBound])
-            result.unicodeScalars.append(Snippet.openMarker)
-            result += String(characters[range])
-            result.unicodeScalars.append(Snippet.closeMarker)
+            result.append(contentsOf: scalars[position..<range.lowerBound])
+            result.append(Snippet.openMarker)
+            result.append(contentsOf: scalars[range])
+            result.append(Snippet.closeMarker)
             position = range.upperBound
         }
-        result += String(characters[position...])
-        return result
+        result.append(contentsOf: scalars[position...])
+        return String(result)
     }
 }
 

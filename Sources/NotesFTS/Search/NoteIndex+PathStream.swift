@@ -10,9 +10,10 @@ extension NoteIndex {
     /// matches from FTS5 and sorts their paths.
     package func forEachPath(_ query: ParsedQuery, options: SearchOptions = SearchOptions(),
                              _ body: (String) throws -> Void) throws {
-        if query.exceedsNestingLimit { throw NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit) }
+        try query.checkSearchable()
         if (query.isEmpty && options.dateFilters.isEmpty) || options.limit <= 0 { return }
         try read { db in
+            try SearchFilter.prepare(db, for: query)
             if options.sort == .path { return try Self.pathsInPathOrder(db, query, options: options, body) }
             var seen = Set<String>()
             func once(_ path: String) throws { if seen.insert(path).inserted { try body(path) } }

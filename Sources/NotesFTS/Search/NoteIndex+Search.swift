@@ -57,8 +57,9 @@ extension NoteIndex {
     }
 
     private static func count(_ db: Connection, _ query: ParsedQuery, options: SearchOptions) throws -> Int {
-        if query.exceedsNestingLimit { throw NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit) }
+        try query.checkSearchable()
         if query.isEmpty && options.dateFilters.isEmpty { return 0 }
+        try SearchFilter.prepare(db, for: query)
         // The tables' several statements read one snapshot, as FTS5's one count(*) does.
         if let counted = try db.transaction(.deferred, { try TopKCount.count(db, query, options: options) }) { return counted }
         let statement = SearchSQL.count(query: query, options: options)
@@ -67,8 +68,10 @@ extension NoteIndex {
 
     /// Which path ranking `query` takes (top-k, or full scoring and why): what `--explain` prints.
     package func rankingPath(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> String {
+        try query.checkSearchable()
         guard query.matchExpression != nil, options.sort == .rank else { return "not ranked (no words, or sorted by a column)" }
         return try read { db in
+            try SearchFilter.prepare(db, for: query)
             switch try TopKPlan.run(db, query, options: options) {
             case .answered(_, let description): return description
             case .fullScoring(let reason): return "full scoring by FTS5 (\(reason))"

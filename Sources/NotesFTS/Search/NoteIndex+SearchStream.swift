@@ -12,8 +12,9 @@ extension NoteIndex {
 
     static func forEachResult(_ db: Connection, _ query: ParsedQuery, options: SearchOptions,
                               _ body: (SearchResult) throws -> Void) throws {
-        if query.exceedsNestingLimit { throw NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit) }
+        try query.checkSearchable()
         if (query.isEmpty && options.dateFilters.isEmpty) || options.limit <= 0 { return }
+        try SearchFilter.prepare(db, for: query)
         // One snapshot: the plan's statements and the rows it then reads see the same notes.
         try db.transaction(.deferred) {
             if let match = query.matchExpression, options.sort == .rank, !query.onlySelects {
@@ -57,8 +58,10 @@ extension NoteIndex {
                                           walksIndex: try walksSortIndex(db, query, options: options))
         let match = options.includeSnippets ? query.matchExpression : nil
         let snippets = match.map { SearchSnippets(match: $0, query: query, options: options) }
+        // A query that only selects (tags, filters) is not ranked: its score is 0, as for `path:` alone.
+        let scores = options.includeScores && !query.onlySelects
         // Scores from the posting lists when the top-k path serves the query, rather than FTS5's `rank` a note.
-        let pageScorer = match != nil && options.includeScores && options.allowsTopK ? try PageScorer(db, query) : nil
+        let pageScorer = match != nil && scores && options.allowsTopK ? try PageScorer(db, query) : nil
         defer { pageScorer?.giveBack(to: db) }
         try db.forEachRow(statement.sql, named: statement.parameters) { row in
             var result = SearchResult(row: row)
@@ -68,7 +71,7 @@ extension NoteIndex {
                 // of each query word's posting list).
                 let computed = pageScorer?.score(result.id)
                 let page = SearchSQL.pageSnippets(match: match, id: result.id, snippets: snippets,
-                                                  scores: options.includeScores && computed == nil)
+                                                  scores: scores && computed == nil)
                 try db.forEachRow(page.sql, named: page.parameters) { found in
                     result.score = computed ?? found.double(0)
                     snippets.read(SnippetColumns(row: found, at: 1), into: &result)

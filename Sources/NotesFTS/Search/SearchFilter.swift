@@ -1,8 +1,9 @@
 import SQLiteKit
 
 /// The conditions over `notes n` that a query's filters stand for, with named parameters: the one place a
-/// filter (match, exclusion, path fragment, date range) becomes SQL. Conditions keep the order they were
-/// added in; ``SearchSQL`` places them.
+/// filter (match, exclusion, path fragment, date range, and their negations) becomes SQL. Every search path
+/// (ranked by FTS5 or by the top-k path, ordered by a column, listing paths, counting) takes its conditions
+/// from here. Conditions keep the order they were added in; ``SearchSQL`` places them.
 struct SearchFilter {
     /// The conditions, all of which must hold.
     private(set) var conditions: [String] = []
@@ -11,7 +12,7 @@ struct SearchFilter {
     private var dateBounds = 0
 
     /// The filters of `query` and `options`: exclusion, path fragments, then dates (the query's, then the
-    /// options'). With `match`, the condition that the note matches it comes first; `walksNotes` writes it as
+    /// options'), then the query's excluded path fragments and dates. With `match`, the condition that the note matches it comes first; `walksNotes` writes it as
     /// `+n.id IN (…)`, which SQLite cannot turn into rowid lookups, so it walks the notes in an index's order.
     init(query: ParsedQuery, options: SearchOptions, match: String? = nil, walksNotes: Bool = false) {
         if let match {
@@ -21,10 +22,25 @@ struct SearchFilter {
         if let exclusion = query.exclusionExpression {
             add("n.id NOT IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH :exclude)", [":exclude": .text(exclusion)])
         }
+        // `path:` compares both sides folded (``foldFunction``; ``prepareFolding(_:)`` registers it).
         for (number, fragment) in query.pathFilters.enumerated() {
-            add("instr(lower(n.path), lower(:path\(number))) > 0", [":path\(number)": .text(fragment)])
+            add("instr(\(Self.foldFunction)(n.path), :path\(number)) > 0", [":path\(number)": .text(CaseFolding.folded(fragment))])
         }
         addDates(query.dateFilters + options.dateFilters)
+        for (number, fragment) in query.excludedPathFilters.enumerated() {
+            add("instr(\(Self.foldFunction)(n.path), :notPath\(number)) = 0", [":notPath\(number)": .text(CaseFolding.folded(fragment))])
+        }
+        for filter in query.excludedDateFilters {
+            // Every note the filter does not select, a note it cannot date (NULL, file times) included.
+            let selected = dateConditions(filter)
+            add("(\(selected.conditions.joined(separator: " AND "))) IS NOT 1", selected.parameters)
+        }
+    }
+
+    /// Makes `db` ready for the conditions `query` gives: registers the SQL functions they call (path filters:
+    /// ``foldFunction``). Every search calls it on its connection before running a statement built from them.
+    static func prepare(_ db: Connection, for query: ParsedQuery) throws {
+        if !query.pathFilters.isEmpty || !query.excludedPathFilters.isEmpty { try prepareFolding(db) }
     }
 
     /// Only date filters (substring search, which checks its text row by row).
@@ -51,13 +67,23 @@ struct SearchFilter {
     /// date filter.
     private mutating func addDates(_ filters: [DateFilter]) {
         for filter in filters {
-            add("n.\(filter.field.rawValue)_from IS NOT '\(DateSource.fileSystem.rawValue)'", [:])
-            for (comparison, value) in [(">=", filter.from), ("<", filter.before)] {
-                guard let value else { continue }
-                let name = ":date\(dateBounds)"
-                dateBounds += 1
-                add("n.\(filter.field.rawValue) \(comparison) \(name)", [name: .text(Timestamp.format(value))])
-            }
+            let selected = dateConditions(filter)
+            for condition in selected.conditions { add(condition, [:]) }
+            parameters.merge(selected.parameters) { _, new in new }
         }
+    }
+
+    /// The conditions a note `filter` selects meets, all of which hold, and their parameters.
+    private mutating func dateConditions(_ filter: DateFilter) -> (conditions: [String], parameters: [String: SQLiteValue]) {
+        var conditions = ["n.\(filter.field.rawValue)_from IS NOT '\(DateSource.fileSystem.rawValue)'"]
+        var values: [String: SQLiteValue] = [:]
+        for (comparison, value) in [(">=", filter.from), ("<", filter.before)] {
+            guard let value else { continue }
+            let name = ":date\(dateBounds)"
+            dateBounds += 1
+            conditions.append("n.\(filter.field.rawValue) \(comparison) \(name)")
+            values[name] = .text(Timestamp.format(value))
+        }
+        return (conditions, values)
     }
 }

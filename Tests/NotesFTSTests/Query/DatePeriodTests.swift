@@ -23,6 +23,34 @@ import Testing
         #expect(DatePeriod.parse("2024-00", now: now) == nil)
     }
 
+    /// A timestamp is the second (or minute) it names, as a day is its day: `modified:2024-01-31T23:59:59Z`
+    /// is that second, not everything from it on.
+    @Test(arguments: [("2024-01-31T23:59:59Z", "2024-01-31T23:59:59Z", "2024-02-01T00:00:00Z"),
+                      ("2024-01-31T23:59:59.750Z", "2024-01-31T23:59:59Z", "2024-02-01T00:00:00Z"),
+                      ("2024-01-31 23:59:59+02:00", "2024-01-31T21:59:59Z", "2024-01-31T22:00:00Z"),
+                      ("2024-01-31T23:59", "2024-01-31T23:59:00Z", "2024-02-01T00:00:00Z"),
+                      ("2024-01-31T23:59-05:00", "2024-02-01T04:59:00Z", "2024-02-01T05:00:00Z"),
+                      ("1706745599", "2024-01-31T23:59:59Z", "2024-02-01T00:00:00Z"),
+                      ("2024-01-31", "2024-01-31T00:00:00Z", "2024-02-01T00:00:00Z")])
+    func timestampsAreTheirSecondOrMinute(text: String, start: String, end: String) throws {
+        let period = try #require(DatePeriod.parse(text, now: now))
+        #expect(Timestamp.format(period.start) == start)
+        #expect(Timestamp.format(period.end) == end)
+    }
+
+    @Test func comparisonsWithATimestampAreToTheSecond() throws {
+        let second = try #require(DatePeriod.parse("2024-01-31T23:59:59Z"))
+        let (at, next) = (Timestamp.parse("2024-01-31T23:59:59Z"), Timestamp.parse("2024-02-01T00:00:00Z"))
+        #expect(DateComparison.equal.filter(.modified, second) == DateFilter(field: .modified, from: at, before: next))
+        #expect(DateComparison.atLeast.filter(.modified, second) == DateFilter(field: .modified, from: at))
+        #expect(DateComparison.after.filter(.modified, second) == DateFilter(field: .modified, from: next))
+        #expect(DateComparison.atMost.filter(.modified, second) == DateFilter(field: .modified, before: next))
+        #expect(DateComparison.before.filter(.modified, second) == DateFilter(field: .modified, before: at))
+        // A relative instant with no operator still means "since then".
+        let week = try #require(DatePeriod.parse("7d", now: now))
+        #expect(DateComparison.equal.filter(.modified, week) == DateFilter(field: .modified, from: week.start))
+    }
+
     @Test func comparisonsBecomeHalfOpenRanges() throws {
         let month = try #require(DatePeriod.parse("2025-06"))
         #expect(DateComparison.before.filter(.modified, month) == DateFilter(field: .modified, before: Timestamp.parse("2025-06-01T00:00:00Z")))

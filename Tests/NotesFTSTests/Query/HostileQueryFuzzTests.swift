@@ -3,7 +3,7 @@ import Testing
 
 /// 2,000 seeded hostile queries through the path `notes-find` takes (parse, word forms, search, count):
 /// deep nesting, control characters, huge inputs. None may crash or let an SQLite or FTS5 error escape; the
-/// only error is the nesting limit's.
+/// only errors are the nesting limit's and a filter's inside OR or a negated group (``MisplacedFilter``).
 @Suite struct HostileQueryFuzzTests {
     static let pieces: [String] = [
         "(", "(", ")", "((((", "))))", "-(", "NOT ", "NOT (", " OR ", " | ", " AND ", "\"", "*", ":", "#", "-",
@@ -35,7 +35,7 @@ import Testing
     @Test func hostileQueriesNeverLeakSQLiteErrors() throws {
         let index = try SearchFixture.makeIndex()
         var generator = SeededGenerator(state: 13_013)
-        var (searched, refused) = (0, 0)
+        var (searched, refused, misplacedFilters) = (0, 0, 0)
         for _ in 0..<2_000 {
             let text = Self.query(&generator)
             let parsed = QueryParser.parse(text)
@@ -43,6 +43,11 @@ import Testing
                 // The tool says so before searching; the library refuses it too.
                 #expect(throws: NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit)) { try index.search(parsed) }
                 refused += 1
+                continue
+            }
+            if let misplaced = parsed.misplacedFilter {
+                #expect(throws: misplaced) { try index.search(parsed) }
+                misplacedFilters += 1
                 continue
             }
             do {
@@ -58,5 +63,6 @@ import Testing
         }
         #expect(searched > 1_000)
         #expect(refused > 100)
+        #expect(misplacedFilters > 0)
     }
 }

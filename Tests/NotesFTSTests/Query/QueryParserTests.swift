@@ -54,6 +54,30 @@ struct QueryCase: CustomTestStringConvertible, Sendable {
         QueryCase("modified:<=2024-03", nil, [4, 7, 8, 1]),
         QueryCase("tag:work created:<2025", #"tags : "work""#, [1]),
         QueryCase("created:someday", #""created:someday""#, []),
+        // A timestamp is its second (or minute), with or without an operator.
+        QueryCase("modified:2024-03-10T00:00:00Z", nil, [1]),
+        QueryCase("modified:2024-03-10T00:00", nil, [1]),
+        QueryCase("modified:2024-03-10T00:00:01Z", nil, []),
+        QueryCase("modified:>2024-03-10T00:00:00Z", nil, [2, 3, 5, 6, 9]),
+        QueryCase("modified:<=2024-03-10T00:00:00Z", nil, [1, 4, 7, 8]),
+        QueryCase("deploy -modified:2024-03-10T00:00:00Z", #""deploy""#, [2]),
+        // Negated filters exclude what the filter selects (a note no date filter can date is never selected).
+        QueryCase("meeting -path:drafts", #""meeting""#, [1]),
+        QueryCase("meeting NOT path:DRAFTS", #""meeting""#, [1]),
+        QueryCase("next -path:work", #""next""#, [6]),
+        QueryCase("deploy* -modified:2025", #""deploy" *"#, [1, 9]),
+        QueryCase("deploy* NOT modified:>=2024-12", #""deploy" *"#, [1]),
+        QueryCase("-created:>=2024", nil, [4, 7, 9]),
+        QueryCase("path:work -path:drafts", nil, [1, 2, 9]),
+        QueryCase("NOT path:work", nil, [4, 5, 6, 7, 8]),
+        QueryCase("-(path:work)", nil, [4, 5, 6, 7, 8]),
+        QueryCase("-(-path:work)", nil, [1, 2, 3, 9]),
+        QueryCase("-modified:<2024 -path:work", nil, [5, 6, 8]),
+        QueryCase("(deploy OR plan) -path:drafts", #"("deploy" OR "plan")"#, [1, 2, 6]),
+        // Tags are column terms: excluding one is an FTS5 exclusion, and alone it lists the notes without it.
+        QueryCase("tag:work -#draft", #"(tags : "work" NOT tags : "draft")"#, [1]),
+        QueryCase("deploy -tag:ops", #"("deploy" NOT tags : "ops")"#, [1]),
+        QueryCase("-#work", nil, [2, 4, 5, 6, 7, 8, 9]),
         // Unknown fields are text.
         QueryCase("note:tips", #""note:tips""#, [7]),
         QueryCase("http://example.com", #""http://example.com""#, [5]),
@@ -102,6 +126,10 @@ struct QueryCase: CustomTestStringConvertible, Sendable {
             #expect(parsed.isOnlyExclusion, "\(text)")
         }
         #expect(!QueryParser.parse("-draft path:work").isOnlyExclusion)
+        #expect(!QueryParser.parse("-draft -path:work").isOnlyExclusion)
+        #expect(!QueryParser.parse("-#draft").isOnlyExclusion)
+        #expect(!QueryParser.parse("-tag:draft -(tag:a OR #b)").isOnlyExclusion)
+        #expect(QueryParser.parse("-#draft -draft").isOnlyExclusion)
         #expect(!QueryParser.parse("-").isOnlyExclusion)
     }
 

@@ -49,9 +49,15 @@ struct TopKCorpus {
         default: text = word()
         }
         if random.chance(20) { text += " -\(word())" }
-        if random.chance(10) { text += " path:\(random.pick(["a/", "b/", "/topk/"]))" }
-        if random.chance(10) { text += " modified:>=\(random.pick(["2024-01-01", "2025-06", "2023-03-15"]))" }
+        if random.chance(10) { text = Self.besideFilter(text) + " path:\(random.pick(["a/", "b/", "/topk/"]))" }
+        if random.chance(10) { text = Self.besideFilter(text) + " modified:>=\(random.pick(["2024-01-01", "2025-06", "2023-03-15"]))" }
         return text
+    }
+
+    /// `text` bracketed when it holds an OR, so that a filter added after it narrows the whole OR (beside one
+    /// of its sides, a filter is an error: ``MisplacedFilter``).
+    static func besideFilter(_ text: String) -> String {
+        text.contains(" OR ") && !text.hasPrefix("(") ? "(\(text))" : text
     }
 
     /// `text` parsed; a quarter of the time its first word also gets other "forms", as word-form expansion

@@ -88,6 +88,58 @@ struct TopKExactnessTests {
         #expect(untracked >= 8, "\(state): only \(untracked) untracked terms ranked from one walk")
     }
 
+    /// Negated filters (`-path:`, `NOT modified:`, `-created:`) reach every top-k route through the same
+    /// ``SearchFilter`` as the others: the fast path returns what full scoring returns, and neither returns a
+    /// note a negated filter leaves out.
+    @Test func negatedFiltersRankAsFullScoringDoes() throws {
+        let index = try TestFolder().openIndex()
+        index.rankingSettings = Self.settings
+        var corpus = TopKCorpus(seed: 20_261_201)
+        try index.transaction { for number in 0..<400 { _ = try index.save(corpus.note(number)) } }
+        try index.rebuildRankingTables()
+        // One tracked word (its impact head), AND and OR of tracked words and a prefix (the posting lists), a
+        // phrase and a rare word (one walk).
+        let words = ["kilo", "kilo lima", "(kilo OR mike)", "kil*", "\"alpha bravo\"", "w200x", "mike -papa"]
+        let filters: [(String, (SearchResult) -> Bool)] = [
+            ("-path:a/", { !$0.path.contains("/a/") }),
+            ("NOT modified:2024", { !Self.within($0.modified, "2024-01-01", "2025-01-01") }),
+            ("-created:>=2025-06", { !Self.within($0.created, "2025-06-01", nil) }),
+            ("-path:B/ -modified:<2024-03", { !$0.path.contains("/b/") && !Self.within($0.modified, nil, "2024-03-01") }),
+        ]
+        var routes: [String] = []
+        for word in words {
+            for (filter, passes) in filters {
+                let query = QueryParser.parse(word + " " + filter)
+                for (limit, offset) in [(20, 0), (5, 3), (1, 0)] {
+                    let options = SearchOptions(limit: limit, offset: offset)
+                    var full = options
+                    full.allowsTopK = false
+                    let expected = try index.search(query, options: full)
+                    let actual = try index.search(query, options: options)
+                    let path = try index.rankingPath(query, options: options)
+                    routes.append(path)
+                    #expect(!expected.isEmpty, "\(word) \(filter)")
+                    #expect(TopKAgreement.agrees(actual, expected), "\(word) \(filter) limit \(limit) offset \(offset): \(path)")
+                    #expect((expected + actual).filter { !passes($0) }.map(\.path) == [], "\(word) \(filter): notes it excludes")
+                    #expect(try index.count(query, options: options) == index.count(query, options: full))
+                }
+            }
+        }
+        // Every route took part, or this test proves less than it says.
+        for route in ["candidates from the impact head", "exact over the complete posting lists", "one walk of the phrase",
+                      "one walk of the untracked term"] {
+            #expect(routes.contains { $0.hasPrefix("top-k") && $0.contains(route) }, "no query took \(route)")
+        }
+    }
+
+    /// Whether `date` is in `[from, before)` (days as `2024-03-01`; `nil` for no bound).
+    private static func within(_ date: Date?, _ from: String?, _ before: String?) -> Bool {
+        guard let date else { return false }
+        if let from, let start = Timestamp.parse(from), date < start { return false }
+        if let before, let end = Timestamp.parse(before), date >= end { return false }
+        return true
+    }
+
     /// Whether the query is an AND or OR of several words (not counting exclusions).
     static func combinesWords(_ query: ParsedQuery) -> Bool {
         switch query.root {

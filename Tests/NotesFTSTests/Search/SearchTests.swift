@@ -83,6 +83,19 @@ import Testing
         #expect(results[0].score == 0)
     }
 
+    /// Tags select as filters do (`#work` lists notes newest first): their score is 0 like any filter's, in
+    /// every order, while a word sorted by a column keeps its bm25 score.
+    @Test(arguments: ["tag:work", "#work", "tag:work -#draft", "#work path:work", "-#draft", "tag:work OR #travel"])
+    func tagOnlyQueriesScoreZero(text: String) throws {
+        let index = try SearchFixture.makeIndex()
+        for sort in SearchSort.allCases {
+            let results = try index.search(text, options: SearchOptions(limit: 10, sort: sort))
+            #expect(!results.isEmpty, "\(text) \(sort)")
+            #expect(results.allSatisfy { $0.score == 0 }, "\(text) \(sort): \(results.map(\.score))")
+        }
+        #expect(try index.search("work #work", options: SearchOptions(sort: .modified)).allSatisfy { $0.score > 0 })
+    }
+
     @Test func extraDateFiltersFromOptions() throws {
         let index = try SearchFixture.makeIndex()
         var options = SearchOptions(limit: 10)

@@ -29,7 +29,10 @@ import Testing
 
     private static func ids(_ index: NoteIndex, _ query: ParsedQuery, _ options: SearchOptions, walks: Bool) throws -> [Int64] {
         let statement = SearchSQL.ordered(query: query, options: options, walksIndex: walks)
-        return try index.read { db in try db.query(statement.sql, named: statement.parameters) { $0.int64(0) } }
+        return try index.read { db in
+            try SearchFilter.prepare(db, for: query)
+            return try db.query(statement.sql, named: statement.parameters) { $0.int64(0) }
+        }
     }
 
     @Test(arguments: ["common", "often", "scarce", "garden OR orbit", "common -draft", "lemon path:travel",

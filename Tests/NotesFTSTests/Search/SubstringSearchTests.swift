@@ -44,6 +44,26 @@ import Testing
         }
     }
 
+    /// Text inside a user-perceived character (a Devanagari syllable, an emoji with a skin tone, a keycap) is
+    /// found as LIKE finds it, whether the index narrows the candidates (`हिंद`, `keycap 1`) or every note is
+    /// scanned (`👍`).
+    @Test(arguments: ["हिंद", "👍", "keycap 1", "1\u{FE0F}", "🏽 ok", "\u{20E3}", "पसं", "ि"])
+    func findsTextInsideMultiScalarCharactersAsLikeDoes(text: String) throws {
+        let folder = TestFolder()
+        let index = try folder.openIndex()
+        try index.save(Note(path: "/h.md", title: "H", body: "मुझे हिंदी पसंद है"))
+        try index.save(Note(path: "/e.md", title: "E", body: "thumbs 👍🏽 ok, keycap 1️⃣"))
+        try index.save(Note(path: "/o.md", title: "O", body: "thumbs up, keycap one"))
+        let like = try index.connection.scalarInt(
+            "SELECT count(*) FROM notes WHERE title LIKE ?1 OR body LIKE ?1 OR tags LIKE ?1", [.text("%" + text + "%")]) ?? -1
+        #expect(like == 1)
+        #expect(try index.countSubstring(SubstringQuery(text)) == like)
+        let hit = try #require(try index.searchSubstring(SubstringQuery(text)).first)
+        // The snippet's highlight is the text itself, at code-point offsets.
+        let scalars = Array(hit.snippet.text.unicodeScalars)
+        #expect(hit.snippet.highlights.map { String(String.UnicodeScalarView(scalars[$0])) } == [text])
+    }
+
     @Test func usesTheIndexWhereTheTokensAllow() {
         #expect(SubstringQuery("talog").matchExpression == nil)
         #expect(SubstringQuery(" log ").matchExpression == "\"log\"")
