@@ -174,6 +174,12 @@ public final class NoteIndex: @unchecked Sendable {
             connection.close()
             throw NotesFTSError.tokenizerUnavailable(path: path, name: CJKTokenizer.name)
         }
+        do {
+            try SearchFilter.registerFolding(on: connection)
+        } catch let error as SQLiteError {
+            connection.close()
+            throw converted(error, path: path)
+        }
         return connection
     }
 

@@ -13,7 +13,6 @@ extension NoteIndex {
         try query.checkSearchable()
         if (query.isEmpty && options.dateFilters.isEmpty) || options.limit <= 0 { return }
         try read { db in
-            try SearchFilter.prepare(db, for: query)
             if options.sort == .path { return try Self.pathsInPathOrder(db, query, options: options, body) }
             var seen = Set<String>()
             func once(_ path: String) throws { if seen.insert(path).inserted { try body(path) } }

@@ -59,7 +59,6 @@ extension NoteIndex {
     private static func count(_ db: Connection, _ query: ParsedQuery, options: SearchOptions) throws -> Int {
         try query.checkSearchable()
         if query.isEmpty && options.dateFilters.isEmpty { return 0 }
-        try SearchFilter.prepare(db, for: query)
         // The tables' several statements read one snapshot, as FTS5's one count(*) does.
         if let counted = try db.transaction(.deferred, { try TopKCount.count(db, query, options: options) }) { return counted }
         let statement = SearchSQL.count(query: query, options: options)
@@ -71,7 +70,6 @@ extension NoteIndex {
         try query.checkSearchable()
         guard query.matchExpression != nil, options.sort == .rank else { return "not ranked (no words, or sorted by a column)" }
         return try read { db in
-            try SearchFilter.prepare(db, for: query)
             switch try TopKPlan.run(db, query, options: options) {
             case .answered(_, let description): return description
             case .fullScoring(let reason): return "full scoring by FTS5 (\(reason))"

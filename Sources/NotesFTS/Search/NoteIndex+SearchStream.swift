@@ -14,7 +14,6 @@ extension NoteIndex {
                               _ body: (SearchResult) throws -> Void) throws {
         try query.checkSearchable()
         if (query.isEmpty && options.dateFilters.isEmpty) || options.limit <= 0 { return }
-        try SearchFilter.prepare(db, for: query)
         // One snapshot: the plan's statements and the rows it then reads see the same notes.
         try db.transaction(.deferred) {
             if let match = query.matchExpression, options.sort == .rank, !query.onlySelects {

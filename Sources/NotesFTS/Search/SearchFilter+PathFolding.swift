@@ -8,21 +8,18 @@ extension SearchFilter {
     /// byte, without a Swift string; only other paths go through Unicode's tables.
     static let foldFunction = "notes_fold"
 
-    /// Registers ``foldFunction`` on `db` the first time a search needs it there (once a connection: the
-    /// writer, a read-only connection, each of the ``ReaderPool``'s readers alike). A filter's SQL calls it.
-    static func prepareFolding(_ db: Connection) throws {
-        _ = try db.attachment("notes-fts.fold-function") { () throws -> FoldFunctionRegistered in
-            guard let handle = db.handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "connection is closed") }
-            let result = sqlite3_create_function_v2(
-                handle, foldFunction, 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nil,
-                { context, count, values in
-                    guard let context, count == 1, let value = values?[0] else { return }
-                    SearchFilter.fold(value, into: context)
-                }, nil, nil, nil)
-            guard result == SQLITE_OK else {
-                throw SQLiteError(code: result, message: "cannot register \(foldFunction)(): \(String(cString: sqlite3_errstr(result)))")
-            }
-            return FoldFunctionRegistered()
+    /// Registers ``foldFunction`` on `db`; ``NoteIndex`` does it on every connection it opens (the writer, a
+    /// read-only connection, each of the ``ReaderPool``'s readers), as it registers the tokenizer.
+    static func registerFolding(on db: Connection) throws {
+        guard let handle = db.handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "connection is closed") }
+        let result = sqlite3_create_function_v2(
+            handle, foldFunction, 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nil,
+            { context, count, values in
+                guard let context, count == 1, let value = values?[0] else { return }
+                SearchFilter.fold(value, into: context)
+            }, nil, nil, nil)
+        guard result == SQLITE_OK else {
+            throw SQLiteError(code: result, message: "cannot register \(foldFunction)(): \(String(cString: sqlite3_errstr(result)))")
         }
     }
 
@@ -55,5 +52,3 @@ extension SearchFilter {
     }
 }
 
-/// What a connection keeps to say ``SearchFilter/foldFunction`` is registered on it.
-private final class FoldFunctionRegistered {}

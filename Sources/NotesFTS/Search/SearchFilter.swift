@@ -22,7 +22,7 @@ struct SearchFilter {
         if let exclusion = query.exclusionExpression {
             add("n.id NOT IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH :exclude)", [":exclude": .text(exclusion)])
         }
-        // `path:` compares both sides folded (``foldFunction``; ``prepareFolding(_:)`` registers it).
+        // `path:` compares both sides folded (``foldFunction``, which ``NoteIndex`` registers on every connection it opens).
         for (number, fragment) in query.pathFilters.enumerated() {
             add("instr(\(Self.foldFunction)(n.path), :path\(number)) > 0", [":path\(number)": .text(CaseFolding.folded(fragment))])
         }
@@ -35,12 +35,6 @@ struct SearchFilter {
             let selected = dateConditions(filter)
             add("(\(selected.conditions.joined(separator: " AND "))) IS NOT 1", selected.parameters)
         }
-    }
-
-    /// Makes `db` ready for the conditions `query` gives: registers the SQL functions they call (path filters:
-    /// ``foldFunction``). Every search calls it on its connection before running a statement built from them.
-    static func prepare(_ db: Connection, for query: ParsedQuery) throws {
-        if !query.pathFilters.isEmpty || !query.excludedPathFilters.isEmpty { try prepareFolding(db) }
     }
 
     /// Only date filters (substring search, which checks its text row by row).

@@ -64,8 +64,7 @@ import Testing
                       "👍🏽", "\u{212A}", "日本/ÀB", "del\u{7F}ete"])
     func theSQLFunctionFoldsAsSwiftDoes(text: String) throws {
         let db = try Connection(path: ":memory:")
-        try SearchFilter.prepareFolding(db)
-        try SearchFilter.prepareFolding(db) // once a connection: a second call is a no-op
+        try SearchFilter.registerFolding(on: db)
         #expect(try db.scalarText("SELECT \(SearchFilter.foldFunction)(?1)", [.text(text)]) == CaseFolding.folded(text))
         #expect(try db.scalarValue("SELECT \(SearchFilter.foldFunction)(NULL)") == .null)
     }

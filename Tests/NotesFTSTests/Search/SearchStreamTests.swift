@@ -82,7 +82,6 @@ import Testing
             let statement = SearchSQL.pathOrder(query: parsed, options: SearchOptions(limit: 1000, sort: .path),
                                                 walksPathIndex: walks)
             let rows = try index.read { db in
-                try SearchFilter.prepare(db, for: parsed)
                 return try db.query(statement.sql, named: statement.parameters) { $0.text(0) ?? "" }
             }
             #expect(Self.unique(rows) == expected, "walksPathIndex: \(walks)")

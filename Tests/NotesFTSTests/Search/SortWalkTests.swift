@@ -30,7 +30,6 @@ import Testing
     private static func ids(_ index: NoteIndex, _ query: ParsedQuery, _ options: SearchOptions, walks: Bool) throws -> [Int64] {
         let statement = SearchSQL.ordered(query: query, options: options, walksIndex: walks)
         return try index.read { db in
-            try SearchFilter.prepare(db, for: query)
             return try db.query(statement.sql, named: statement.parameters) { $0.int64(0) }
         }
     }
