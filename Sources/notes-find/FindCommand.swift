@@ -23,6 +23,8 @@ enum FindCommand: Command {
           (a OR b) c             grouping                        title:word, body:word  one field
           tag:name, #name        a tag                           path:work/     path contains work/
           created:>=2024-01-01   modified:<2025-06   created:2024   modified:>=7d   date filters
+          -path:drafts/, -modified:2024   exclude what a filter selects; a filter applies to the whole
+                                 query, so it cannot be one side of OR: write (a OR b) path:work/
           Korean, Chinese and Japanese words match anywhere inside longer words: 검색 finds 전문검색.
           --substring TEXT finds TEXT inside words of any script (talog finds catalog), served by the
           index wherever the words allow.
