@@ -135,7 +135,7 @@ struct TopKBenchmark {
             case 10: text += " \(word()) \(word())"
             case 11: text += " (\(word()) OR \(word()))"
             case 12: text += " \(word()) -\(word())"
-            case 13: text += " OR \(word()) path:\(["work", "journal", "2021", "/"][random.below(4)])"
+            case 13: text = "(\(text) OR \(word())) path:\(["work", "journal", "2021", "/"][random.below(4)])"
             case 14, 15: text = String(text.prefix(max(3, text.count - 1 - random.below(3)))) + "*"
             default: break
             }
