@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import SQLiteKit
 
@@ -106,6 +107,22 @@ extension NoteIndex {
         try db.scalarInt("SELECT count(*) FROM meta WHERE key = 'first_build'") == 1
     }
 
+    /// Claims the first build for this process, inside the build's first transaction: a first build marked by
+    /// another process that still runs is another `notes-index` building now, refused as the lock it is (two
+    /// builds both continued the same one and both finished it; the second failed on the first's rows). The
+    /// mark of a process that is gone (a crash, a kill) is taken over.
+    static func claimFirstBuild(_ db: Connection, path: String) throws {
+        let process = Int64(getpid())
+        // `meta.value` is text: read as a number.
+        if let owner = try db.scalarInt("SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'first_build_owner'"), Int64(owner) != process,
+           owner > 0, kill(pid_t(owner), 0) == 0 || errno == EPERM {
+            throw SQLiteError(code: SQLITE_BUSY, message: "another notes-index (process \(owner)) is building \(path)")
+        }
+        try db.run("""
+            INSERT INTO meta(key, value) VALUES ('first_build_owner', ?1) ON CONFLICT(key) DO UPDATE SET value = excluded.value
+            """, [.integer(process)])
+    }
+
     /// Runs `body` as a bulk first build (``BulkLoadSession``): transactions without the sync triggers,
     /// committed every ``BulkLoadSettings/commitInterval`` as `body` calls ``BulkLoadSession/commitIfDue()``,
     /// `synchronous` as `settings` say and FTS5's `hashsize` raised; after `body`, a `'rebuild'` if asked, the
@@ -124,6 +141,7 @@ extension NoteIndex {
                 if let size = settings.fullTextHashSize {
                     try connection.run("INSERT INTO notes_fts(notes_fts, rank) VALUES ('hashsize', ?1)", [.integer(Int64(size))])
                 }
+                try Self.claimFirstBuild(connection, path: path)
                 try connection.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('first_build', 'incomplete')")
                 let value = try body(session)
                 if settings.fullText == .rebuildAfterLoad {

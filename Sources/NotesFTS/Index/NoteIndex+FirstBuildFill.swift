@@ -74,7 +74,7 @@ extension NoteIndex {
                 try Vocabulary.fill(connection, words: scanned.words, wordsPerStep: settings.fill.wordsPerStep,
                                     spelling: scanned.spelling, step: step)
             }
-            try connection.execute("DELETE FROM meta WHERE key = 'first_build'")
+            try connection.execute("DELETE FROM meta WHERE key IN ('first_build', 'first_build_owner')")
             try connection.execute("COMMIT")
         } catch {
             if !connection.isAutocommit { try? connection.execute("ROLLBACK") }
@@ -115,6 +115,6 @@ extension NoteIndex {
             try RankingTables.rebuild(connection, settings: rankingSettings,
                                       postingsPerStep: settings.fill.postingsPerStep, step: step)
         }
-        try connection.execute("DELETE FROM meta WHERE key = 'first_build'")
+        try connection.execute("DELETE FROM meta WHERE key IN ('first_build', 'first_build_owner')")
     }
 }

@@ -71,6 +71,32 @@ import Testing
         #expect(index.isConsistent)
     }
 
+    /// A first build another running process has marked as its own is not continued here (two processes both
+    /// continued one build and both finished it, the second failing on the first's word list): refused as the
+    /// lock it is, with nothing written. The mark of a process that has ended is taken over and cleared.
+    @Test(arguments: [(getpid() == 1 ? 2 : 1, true), (Int32.max - 7, false)])
+    func aFirstBuildMarkedByAnotherProcessIsItsUntilThatProcessEnds(owner: Int32, alive: Bool) throws {
+        let folder = TestFolder()
+        for number in 0..<6 { folder.write("n\(number).md", "# Note \(number)\nword\(number)") }
+        let index = try folder.openIndex()
+        #expect((kill(owner, 0) == 0 || errno == EPERM) == alive)
+        try index.connection.execute("""
+            INSERT INTO meta(key, value) VALUES ('first_build', 'incomplete'), ('first_build_owner', '\(owner)')
+            """)
+        let indexer = Indexer(index: index)
+        indexer.bulkLoad.commitInterval = 0
+        if alive {
+            let error = try #require(throws: NotesFTSError.self) { try indexer.run(paths: [folder.notes]) }
+            #expect(error.description.contains("locked by another program writing to it"), "\(error)")
+            #expect(try index.noteCount() == 0 && index.hasUnfinishedFirstBuild())
+        } else {
+            #expect(try indexer.run(paths: [folder.notes]).added == 6)
+            #expect(try index.hasUnfinishedFirstBuild() == false)
+            #expect(try index.connection.scalarInt("SELECT count(*) FROM meta WHERE key = 'first_build_owner'") == 0)
+            #expect(index.isConsistent)
+        }
+    }
+
     @Test func theNextRunContinuesAnUnfinishedBuild() throws {
         let folder = TestFolder()
         for number in 0..<10 { folder.write("n\(number).md", "# Note \(number)\nword\(number) shared") }
