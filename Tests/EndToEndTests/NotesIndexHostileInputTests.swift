@@ -57,6 +57,26 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: runner.workingDirectory + "/home/.local/share/notes-fts/notes.sqlite"))
     }
 
+    /// An index a newer notes-fts wrote is refused before anything is written (it was switched to WAL first,
+    /// which changed its header), and an empty file is no index yet, not another program's database.
+    @Test func aNewerIndexStaysByteIdenticalAndAnEmptyFileIsNoIndexYet() throws {
+        let runner = CommandRunner()
+        runner.write("a.md", "# a\n")
+        #expect(try runner.index(["-q", runner.notes]).status == 0)
+        let made = try runner.run("/usr/bin/python3", ["-c", """
+            import sqlite3; c = sqlite3.connect('\(runner.database)'); c.execute('pragma journal_mode=delete'); c.execute('pragma user_version=99'); c.commit()
+            """])
+        try #require(made.status == 0, "python3 with sqlite3 is needed: \(made.stderr)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: runner.database))
+        let refused = try runner.index([runner.notes])
+        #expect(refused.status == 2 && refused.stderr.contains("written by a newer notes-fts"), "\(refused.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: runner.database)) == before)
+        let empty = runner.workingDirectory + "/empty.sqlite"
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        let found = try runner.run("notes-find", ["--db", empty, "anything"])
+        #expect(found.status == 2 && found.stderr == "notes-find: no index at \(empty); build one with `notes-index --db \(empty) FOLDER`\n", "\(found.stderr)")
+    }
+
     @Test func aNameThatIsNotUTF8IsReportedForWhatItIs() throws {
         let runner = CommandRunner()
         runner.write("ok.md", "# zzok\n")

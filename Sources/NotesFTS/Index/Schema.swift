@@ -251,13 +251,23 @@ package enum Schema {
         }
     }
 
-    private static func validateSchemaVersion(_ db: Connection) throws {
+    /// Refuses an index a newer notes-fts wrote, before anything is written to it (it stays byte-identical:
+    /// switching it to WAL first changed its header).
+    static func refuseNewer(_ db: Connection) throws {
         let version = try db.userVersion
         if version > currentVersion {
             throw NotesFTSError.newerSchema(path: db.path, found: version, supported: currentVersion)
         }
+    }
+
+    private static func validateSchemaVersion(_ db: Connection) throws {
+        try refuseNewer(db)
+        let version = try db.userVersion
         if version == 0 {
-            throw NotesFTSError.notAnIndex(path: db.path)
+            // An empty file (made by hand, or a first build that has only switched the file to WAL so far)
+            // holds no index yet; a file with tables of its own is another program's.
+            let objects = try db.scalarInt("SELECT count(*) FROM sqlite_schema") ?? 0
+            throw objects == 0 ? NotesFTSError.indexNotFound(path: db.path) : NotesFTSError.notAnIndex(path: db.path)
         }
         if version < oldestSearchableVersion {
             throw NotesFTSError.olderSchema(path: db.path, found: version, supported: currentVersion)
