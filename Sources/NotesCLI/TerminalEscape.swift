@@ -1,24 +1,29 @@
 /// Shows control characters from notes and file names as visible escapes, as `ls -b` does, so that no note
 /// or file name can move the cursor, clear the screen or retitle the terminal: C0 controls but tab
 /// (`\n`, `\r`, `\a`, `\b`, `\f`, `\v` by name, the others as `\033`-style octal bytes), DEL (`\177`) and the
-/// C1 controls U+0080...U+009F (their UTF-8 bytes in octal, `\302\233`).
+/// C1 controls U+0080...U+009F (their UTF-8 bytes in octal, `\302\233`). A backslash itself is shown as
+/// `\\` (as `ls -b` does), so the shown text is unambiguous: a name holding the four characters `\033` is
+/// shown `\\033`, never the same as one holding ESC.
 ///
 /// ```swift
 /// TerminalEscape.escaped("notes/\u{1B}[2J.md")  // notes/\033[2J.md
+/// TerminalEscape.escaped(#"c1\302\233x"#)     // c1\\302\\233x
 /// ```
 public enum TerminalEscape {
-    /// Whether `scalar` is shown escaped.
+    /// Whether `scalar` is a control character shown escaped (a backslash is escaped too, but is not one).
     public static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         return (value < 0x20 && value != 0x09) || (0x7F...0x9F).contains(value)
     }
 
-    /// `text` with every control character ``isEscaped(_:)`` names replaced by its escape.
+    /// `text` with every control character ``isEscaped(_:)`` names replaced by its escape, and every backslash
+    /// doubled.
     public static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isEscaped) else { return text }
+        let needsEscape = { (scalar: Unicode.Scalar) in scalar == "\\" || isEscaped(scalar) }
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            guard isEscaped(scalar) else { result.append(scalar); continue }
+            guard needsEscape(scalar) else { result.append(scalar); continue }
             result.append(contentsOf: escape(scalar).unicodeScalars)
         }
         return String(result)
@@ -27,6 +32,7 @@ public enum TerminalEscape {
     /// The escape of one control character.
     static func escape(_ scalar: Unicode.Scalar) -> String {
         switch scalar {
+        case "\\": return "\\\\"
         case "\n": return "\\n"
         case "\r": return "\\r"
         case "\u{07}": return "\\a"
