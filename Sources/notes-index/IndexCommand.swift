@@ -67,9 +67,12 @@ enum IndexCommand: Command {
         if options.check { try check(index, path: path) }
         if options.listRoots { try listRoots(index) }
         if options.paths.isEmpty { return status }
-        let summary = try indexPaths(options, into: index)
-        if summary.skipped > 0 || summary.skippedLines > 0 { status = 1 }
-        if options.watch { try watch(options, index: index) }
+        func firstPass() throws {
+            let summary = try indexPaths(options, into: index)
+            if summary.skipped > 0 || summary.skippedLines > 0 { status = 1 }
+        }
+        // With --watch the watches are set up before the first pass, so a change made during it is not lost.
+        if options.watch { try watch(options, index: index, firstPass: firstPass) } else { try firstPass() }
         return status
     }
 

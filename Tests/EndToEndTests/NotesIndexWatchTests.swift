@@ -63,6 +63,35 @@ import Testing
         #expect(try runner.index(["--check"]).status == 0)
     }
 
+    /// The watches are in place before the first pass: an edit made while it runs (after it read the file)
+    /// reaches the index, which ends as a fresh build would make it.
+    @Test(.enabled(if: isLinux), .timeLimit(.minutes(3)))
+    func editsDuringTheFirstPassAreNotLost() throws {
+        let runner = CommandRunner()
+        // Enough notes that the first pass takes a while after reading the first one (folders in name order).
+        for folder in 0..<7 { try FileManager.default.createDirectory(atPath: runner.notes + "/d\(folder)", withIntermediateDirectories: true) }
+        for number in 0..<1500 {
+            try Data("# Note \(number)\nalpha \(number)\n".utf8).write(to: URL(fileURLWithPath: runner.notes + "/d\(number % 7)/note\(number).md"))
+        }
+        let edited = runner.notes + "/d0/note0.md"
+        let watcher = try BackgroundCommand(runner, "notes-index", ["--db", runner.database, "--watch", runner.notes])
+        // Edit until the first pass has printed its summary (the edits stop before it ends).
+        var revision = 0
+        let deadline = Date().addingTimeInterval(60)
+        while !watcher.stderr.contains("files seen") && Date() < deadline {
+            revision += 1
+            // In place, as `echo >` does (createFile writes a temporary file beside it and renames it).
+            try Data("# Edit\nrevision\(revision)\n".utf8).write(to: URL(fileURLWithPath: edited))
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        #expect(BackgroundCommand.eventually(within: 30) { watcher.stderr.contains("watching") })
+        #expect(try BackgroundCommand.eventually(within: Self.seconds) {
+            try runner.find(["-l", "revision\(revision)"]).stdout == "notes/d0/note0.md\n"
+        })
+        #expect(try runner.find(["revision\(revision - 1)"]).status == 1)
+        #expect(watcher.interrupt(waitingSeconds: 10) == 0, Comment(rawValue: watcher.stderr))
+    }
+
     @Test func watchNeedsPaths() throws {
         let result = try CommandRunner().index(["--watch"])
         #expect(result.status == 2)

@@ -2,8 +2,9 @@
 import Dispatch
 import Glibc
 
-/// Keeps an index up to date with folders as they change: what `notes-index --watch` runs after its first
-/// pass. Linux only (inotify); on other platforms this type does not exist.
+/// Keeps an index up to date with folders as they change: what `notes-index --watch` runs. Create it before
+/// the first indexing pass: changes made during that pass are then queued and refreshed by ``run(until:)``
+/// (refreshing is idempotent). Linux only (inotify); on other platforms this type does not exist.
 ///
 /// Every folder the walk would enter is watched (ignore rules and hidden names apply; new and moved-in
 /// folders are watched as they appear). Changed paths are collected until the events settle (50 ms, at most
