@@ -92,6 +92,36 @@ import Testing
         #expect(watcher.interrupt(waitingSeconds: 10) == 0, Comment(rawValue: watcher.stderr))
     }
 
+    /// A folder moved in is watched folder by folder as it is walked, each before it is listed: subfolders
+    /// created while the walk runs are watched too, so notes written in them later show.
+    @Test(.enabled(if: isLinux), .timeLimit(.minutes(3)))
+    func foldersCreatedWhileANewFolderIsWalkedAreWatched() throws {
+        let runner = CommandRunner()
+        // A folder whose walk takes a while (its first subfolder holds many files that are not notes).
+        let staged = runner.workingDirectory + "/stage"
+        try FileManager.default.createDirectory(atPath: staged + "/a", withIntermediateDirectories: true)
+        for number in 0..<3000 { _ = FileManager.default.createFile(atPath: staged + "/a/f\(number).png", contents: nil) }
+        let watcher = try BackgroundCommand(runner, "notes-index", ["--db", runner.database, "--watch", runner.notes])
+        #expect(BackgroundCommand.eventually(within: 30) { watcher.stderr.contains("watching") })
+
+        // Move it in, then create subfolders in it for a while: some are created while it is being walked.
+        #expect(rename(staged, runner.notes + "/S") == 0)
+        let count = 100
+        for number in 0..<count {
+            runner.write("S/b\(number)/c/first.md", "# First\nkilo\n")
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        #expect(try BackgroundCommand.eventually(within: Self.seconds) {
+            try runner.find(["-c", "kilo"]).stdout == "\(count)\n"
+        })
+        // Every one of those folders is watched: a note written in each now shows.
+        for number in 0..<count { runner.write("S/b\(number)/c/second.md", "# Second\nkilo\n") }
+        #expect(try BackgroundCommand.eventually(within: Self.seconds) {
+            try runner.find(["-c", "kilo"]).stdout == "\(2 * count)\n"
+        })
+        #expect(watcher.interrupt(waitingSeconds: 10) == 0, Comment(rawValue: watcher.stderr))
+    }
+
     @Test func watchNeedsPaths() throws {
         let result = try CommandRunner().index(["--watch"])
         #expect(result.status == 2)

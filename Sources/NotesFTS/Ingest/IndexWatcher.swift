@@ -119,11 +119,16 @@ public final class IndexWatcher {
         if path == root, let entry = FileWalker.entry(at: root), entry.path == root {
             return try watcher.watch(IgnoreRules.parent(of: root))
         }
-        var folders: [String] = []
+        // Each folder is watched as the walk enters it, before its listing is read: what is created in it later
+        // is reported (a folder is watched then); what was created earlier is in the listing. Events for
+        // entries the walk also saw only refresh them again, which changes nothing.
+        var failure: (any Error)?
+        let watcher = watcher
         _ = FileWalker(options: indexer.walkOptions).walk(root: path, within: root) { visit in
-            if case .folder(let folder) = visit { folders.append(folder) }
+            guard failure == nil, case .folder(let folder) = visit else { return }
+            do { try watcher.watch(folder) } catch { failure = error }
         }
-        for folder in folders { try watcher.watch(folder) }
+        if let failure { throw failure }
     }
 
     private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
