@@ -57,10 +57,12 @@ enum IndexCommand: Command {
         let index = try NoteIndex(path: path, mode: .readWrite, tokenizer: options.tokenizer)
         defer { index.close() }
         var status: Int32 = 0
-        for root in options.forget where try !forget(root, in: index) { status = 1 }
+        for root in options.forget where try !forget(root, in: index, quiet: options.quiet) { status = 1 }
         if options.rebuild {
             try index.rebuildFullText()
-            Terminal.writeErrorLine("\(name): rebuilt the full-text index of \(try index.noteCount()) notes in \(path)")
+            if !options.quiet {
+                Terminal.writeErrorLine("\(name): rebuilt the full-text index of \(try index.noteCount()) notes in \(path)")
+            }
         }
         // Forgetting and rebuilding free pages; give them back before checking (runs below do it themselves).
         if options.rebuild || !options.forget.isEmpty { try index.reclaimFreeSpace() }

@@ -46,6 +46,23 @@ import Testing
         #expect(try runner.find(["fine"]).status == 0)
     }
 
+    /// `-q` prints warnings only: a rebuild and a forget that worked say nothing; a forget that found
+    /// nothing still warns.
+    @Test func quietMaintenancePrintsNothing() throws {
+        let runner = CommandRunner()
+        runner.writeSampleNotes()
+        #expect(try runner.index(["-q", runner.notes]).stderr.isEmpty)
+        let rebuilt = try runner.index(["-q", "--rebuild"])
+        #expect(rebuilt.status == 0)
+        #expect(rebuilt.stderr.isEmpty)
+        let forgot = try runner.index(["-q", "--forget", runner.notes])
+        #expect(forgot.status == 0)
+        #expect(forgot.stderr.isEmpty)
+        let nothing = try runner.index(["-q", "--forget", runner.notes])
+        #expect(nothing.status == 1)
+        #expect(nothing.stderr.contains("nothing indexed at or below"))
+    }
+
     @Test func usesNotesDBFromTheEnvironment() throws {
         let runner = CommandRunner()
         runner.writeSampleNotes()
