@@ -63,6 +63,18 @@ import Testing
         #expect(nothing.stderr.contains("nothing indexed at or below"))
     }
 
+    /// A root file that is not a note is refused with every extension that is read (not a shorter list).
+    @Test func rootFileThatIsNoNoteNamesEveryNoteExtension() throws {
+        let runner = CommandRunner()
+        runner.write("x.png", "hi\n")
+        let result = try runner.index([runner.notes + "/x.png"])
+        #expect(result.status != 0)
+        let line = try #require(result.stderr.split(separator: "\n").first { $0.contains("not a note file") })
+        for format in [".txt", ".md", ".markdown", ".json", ".jsonl", ".rst", ".adoc", ".org", ".html", ".enex"] {
+            #expect(line.contains("\(format),") || line.contains("\(format) ") || line.hasSuffix("\(format))"), "\(format)")
+        }
+    }
+
     @Test func usesNotesDBFromTheEnvironment() throws {
         let runner = CommandRunner()
         runner.writeSampleNotes()
