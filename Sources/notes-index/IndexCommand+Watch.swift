@@ -28,6 +28,13 @@ extension IndexCommand {
             Terminal.writeError("\(name): \(clock()) \(summary.added) added, \(summary.updated) updated, "
                                 + "\(summary.removed) removed; \(summary.notes) notes in the index\n")
         }
+        watcher.onRootChange = { root, isPresent in
+            if !isPresent {
+                CommandLineTool.printError(name, "\(root) was moved or deleted; its notes stay in the index; watching for it to come back")
+            } else if !options.quiet {
+                CommandLineTool.printError(name, "\(root) is back; indexing and watching it again")
+            }
+        }
         if !options.quiet {
             let folders = watcher.folderCount == 1 ? "1 folder" : "\(watcher.folderCount) folders"
             Terminal.writeError("\(name): watching \(folders) for changes; Ctrl-C stops\n")

@@ -32,7 +32,8 @@ enum IndexCommand: Command {
 
         --watch keeps indexing after the first pass: a file saved (also by rename), moved or deleted under a
         PATH, and a folder added, moved or deleted, is reflected within a second; searches run meanwhile.
-        Ctrl-C stops it. It uses inotify and is supported on Linux only.
+        Ctrl-C stops it. A PATH moved away or deleted is reported, and indexed and watched again when it is
+        back; its notes stay in the index meanwhile. It uses inotify and is supported on Linux only.
 
         Options:
         \(options.helpLines().joined(separator: "\n"))

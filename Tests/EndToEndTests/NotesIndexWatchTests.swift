@@ -122,6 +122,38 @@ import Testing
         #expect(watcher.interrupt(waitingSeconds: 10) == 0, Comment(rawValue: watcher.stderr))
     }
 
+    /// A root moved away or deleted is reported in one line and watched for; when it is back (moved back,
+    /// or made again with subfolders) it is indexed and watched again.
+    @Test(.enabled(if: isLinux), .timeLimit(.minutes(3)))
+    func aRootThatGoesAndComesBackIsWatchedAgain() throws {
+        let runner = CommandRunner()
+        runner.write("a.md", "# One\nalpha\n")
+        let watcher = try BackgroundCommand(runner, "notes-index", ["--db", runner.database, "--watch", runner.notes])
+        #expect(BackgroundCommand.eventually(within: 30) { watcher.stderr.contains("watching") })
+        let away = runner.workingDirectory + "/away"
+
+        #expect(rename(runner.notes, away) == 0)
+        let gone = "notes-index: \(runner.notes) was moved or deleted; its notes stay in the index; watching for it to come back\n"
+        #expect(BackgroundCommand.eventually(within: Self.seconds) { watcher.stderr.contains(gone) })
+        #expect(try runner.find(["alpha"]).status == 0)
+        #expect(rename(away, runner.notes) == 0)
+        #expect(BackgroundCommand.eventually(within: Self.seconds) { watcher.stderr.contains("\(runner.notes) is back") })
+        runner.write("b.md", "# Two\nmango\n")
+        #expect(try BackgroundCommand.eventually(within: Self.seconds) { try runner.find(["mango"]).status == 0 })
+
+        // Deleted, then made again with a subfolder at once: the new tree is indexed and watched.
+        try FileManager.default.removeItem(atPath: runner.notes)
+        #expect(BackgroundCommand.eventually(within: Self.seconds) { watcher.stderr.components(separatedBy: gone).count == 3 })
+        runner.write("sub/c.md", "# Three\npapaya\n")
+        #expect(try BackgroundCommand.eventually(within: Self.seconds) {
+            try runner.find(["papaya"]).status == 0 && runner.find(["mango OR alpha"]).status == 1
+        })
+        runner.write("sub/d.md", "# Four\nquince\n")
+        #expect(try BackgroundCommand.eventually(within: Self.seconds) { try runner.find(["quince"]).status == 0 }, Comment(rawValue: watcher.stderr))
+        #expect(watcher.interrupt(waitingSeconds: 10) == 0, Comment(rawValue: watcher.stderr))
+        #expect(try runner.index(["--check"]).status == 0)
+    }
+
     @Test func watchNeedsPaths() throws {
         let result = try CommandRunner().index(["--watch"])
         #expect(result.status == 2)
