@@ -3,15 +3,15 @@ import NotesFTS
 
 extension IndexCommand {
     /// `--forget PATH`: removes the notes at or below `path`; returns `false` (and says so) when the index
-    /// held nothing there.
-    static func forget(_ path: String, in index: NoteIndex) throws -> Bool {
+    /// held nothing there. With `quiet` (`-q`), says nothing when it did remove notes.
+    static func forget(_ path: String, in index: NoteIndex, quiet: Bool) throws -> Bool {
         let root = PathNormalization.absolute(path)
         let removed = try index.forget(root)
         if removed.files == 0 && removed.notes == 0 && removed.roots == 0 {
             CommandLineTool.printError(name, "nothing indexed at or below \(root); see `notes-index --list-roots`")
             return false
         }
-        Terminal.writeErrorLine("\(name): forgot \(root): \(removed.notes) notes from \(removed.files) files removed")
+        if !quiet { Terminal.writeErrorLine("\(name): forgot \(root): \(removed.notes) notes from \(removed.files) files removed") }
         return true
     }
 

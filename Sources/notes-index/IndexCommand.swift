@@ -32,7 +32,8 @@ enum IndexCommand: Command {
 
         --watch keeps indexing after the first pass: a file saved (also by rename), moved or deleted under a
         PATH, and a folder added, moved or deleted, is reflected within a second; searches run meanwhile.
-        Ctrl-C stops it. It uses inotify and is supported on Linux only.
+        Ctrl-C stops it. A PATH moved away or deleted is reported, and indexed and watched again when it is
+        back; its notes stay in the index meanwhile. It uses inotify and is supported on Linux only.
 
         Options:
         \(options.helpLines().joined(separator: "\n"))
@@ -57,19 +58,24 @@ enum IndexCommand: Command {
         let index = try NoteIndex(path: path, mode: .readWrite, tokenizer: options.tokenizer)
         defer { index.close() }
         var status: Int32 = 0
-        for root in options.forget where try !forget(root, in: index) { status = 1 }
+        for root in options.forget where try !forget(root, in: index, quiet: options.quiet) { status = 1 }
         if options.rebuild {
             try index.rebuildFullText()
-            Terminal.writeErrorLine("\(name): rebuilt the full-text index of \(try index.noteCount()) notes in \(path)")
+            if !options.quiet {
+                Terminal.writeErrorLine("\(name): rebuilt the full-text index of \(try index.noteCount()) notes in \(path)")
+            }
         }
         // Forgetting and rebuilding free pages; give them back before checking (runs below do it themselves).
         if options.rebuild || !options.forget.isEmpty { try index.reclaimFreeSpace() }
         if options.check { try check(index, path: path) }
         if options.listRoots { try listRoots(index) }
         if options.paths.isEmpty { return status }
-        let summary = try indexPaths(options, into: index)
-        if summary.skipped > 0 || summary.skippedLines > 0 { status = 1 }
-        if options.watch { try watch(options, index: index) }
+        func firstPass() throws {
+            let summary = try indexPaths(options, into: index)
+            if summary.skipped > 0 || summary.skippedLines > 0 { status = 1 }
+        }
+        // With --watch the watches are set up before the first pass, so a change made during it is not lost.
+        if options.watch { try watch(options, index: index, firstPass: firstPass) } else { try firstPass() }
         return status
     }
 

@@ -46,6 +46,35 @@ import Testing
         #expect(try runner.find(["fine"]).status == 0)
     }
 
+    /// `-q` prints warnings only: a rebuild and a forget that worked say nothing; a forget that found
+    /// nothing still warns.
+    @Test func quietMaintenancePrintsNothing() throws {
+        let runner = CommandRunner()
+        runner.writeSampleNotes()
+        #expect(try runner.index(["-q", runner.notes]).stderr.isEmpty)
+        let rebuilt = try runner.index(["-q", "--rebuild"])
+        #expect(rebuilt.status == 0)
+        #expect(rebuilt.stderr.isEmpty)
+        let forgot = try runner.index(["-q", "--forget", runner.notes])
+        #expect(forgot.status == 0)
+        #expect(forgot.stderr.isEmpty)
+        let nothing = try runner.index(["-q", "--forget", runner.notes])
+        #expect(nothing.status == 1)
+        #expect(nothing.stderr.contains("nothing indexed at or below"))
+    }
+
+    /// A root file that is not a note is refused with every extension that is read (not a shorter list).
+    @Test func rootFileThatIsNoNoteNamesEveryNoteExtension() throws {
+        let runner = CommandRunner()
+        runner.write("x.png", "hi\n")
+        let result = try runner.index([runner.notes + "/x.png"])
+        #expect(result.status != 0)
+        let line = try #require(result.stderr.split(separator: "\n").first { $0.contains("not a note file") })
+        for format in [".txt", ".md", ".markdown", ".json", ".jsonl", ".rst", ".adoc", ".org", ".html", ".enex"] {
+            #expect(line.contains("\(format),") || line.contains("\(format) ") || line.hasSuffix("\(format))"), "\(format)")
+        }
+    }
+
     @Test func usesNotesDBFromTheEnvironment() throws {
         let runner = CommandRunner()
         runner.writeSampleNotes()

@@ -63,6 +63,97 @@ import Testing
         #expect(try runner.index(["--check"]).status == 0)
     }
 
+    /// The watches are in place before the first pass: an edit made while it runs (after it read the file)
+    /// reaches the index, which ends as a fresh build would make it.
+    @Test(.enabled(if: isLinux), .timeLimit(.minutes(3)))
+    func editsDuringTheFirstPassAreNotLost() throws {
+        let runner = CommandRunner()
+        // Enough notes that the first pass takes a while after reading the first one (folders in name order).
+        for folder in 0..<7 { try FileManager.default.createDirectory(atPath: runner.notes + "/d\(folder)", withIntermediateDirectories: true) }
+        for number in 0..<1500 {
+            try Data("# Note \(number)\nalpha \(number)\n".utf8).write(to: URL(fileURLWithPath: runner.notes + "/d\(number % 7)/note\(number).md"))
+        }
+        let edited = runner.notes + "/d0/note0.md"
+        let watcher = try BackgroundCommand(runner, "notes-index", ["--db", runner.database, "--watch", runner.notes])
+        // Edit until the first pass has printed its summary (the edits stop before it ends).
+        var revision = 0
+        let deadline = Date().addingTimeInterval(60)
+        while !watcher.stderr.contains("files seen") && Date() < deadline {
+            revision += 1
+            // In place, as `echo >` does (createFile writes a temporary file beside it and renames it).
+            try Data("# Edit\nrevision\(revision)\n".utf8).write(to: URL(fileURLWithPath: edited))
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        #expect(BackgroundCommand.eventually(within: 30) { watcher.stderr.contains("watching") })
+        #expect(try BackgroundCommand.eventually(within: Self.seconds) {
+            try runner.find(["-l", "revision\(revision)"]).stdout == "notes/d0/note0.md\n"
+        })
+        #expect(try runner.find(["revision\(revision - 1)"]).status == 1)
+        #expect(watcher.interrupt(waitingSeconds: 10) == 0, Comment(rawValue: watcher.stderr))
+    }
+
+    /// A folder moved in is watched folder by folder as it is walked, each before it is listed: subfolders
+    /// created while the walk runs are watched too, so notes written in them later show.
+    @Test(.enabled(if: isLinux), .timeLimit(.minutes(3)))
+    func foldersCreatedWhileANewFolderIsWalkedAreWatched() throws {
+        let runner = CommandRunner()
+        // A folder whose walk takes a while (its first subfolder holds many files that are not notes).
+        let staged = runner.workingDirectory + "/stage"
+        try FileManager.default.createDirectory(atPath: staged + "/a", withIntermediateDirectories: true)
+        for number in 0..<3000 { _ = FileManager.default.createFile(atPath: staged + "/a/f\(number).png", contents: nil) }
+        let watcher = try BackgroundCommand(runner, "notes-index", ["--db", runner.database, "--watch", runner.notes])
+        #expect(BackgroundCommand.eventually(within: 30) { watcher.stderr.contains("watching") })
+
+        // Move it in, then create subfolders in it for a while: some are created while it is being walked.
+        #expect(rename(staged, runner.notes + "/S") == 0)
+        let count = 100
+        for number in 0..<count {
+            runner.write("S/b\(number)/c/first.md", "# First\nkilo\n")
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        #expect(try BackgroundCommand.eventually(within: Self.seconds) {
+            try runner.find(["-c", "kilo"]).stdout == "\(count)\n"
+        })
+        // Every one of those folders is watched: a note written in each now shows.
+        for number in 0..<count { runner.write("S/b\(number)/c/second.md", "# Second\nkilo\n") }
+        #expect(try BackgroundCommand.eventually(within: Self.seconds) {
+            try runner.find(["-c", "kilo"]).stdout == "\(2 * count)\n"
+        })
+        #expect(watcher.interrupt(waitingSeconds: 10) == 0, Comment(rawValue: watcher.stderr))
+    }
+
+    /// A root moved away or deleted is reported in one line and watched for; when it is back (moved back,
+    /// or made again with subfolders) it is indexed and watched again.
+    @Test(.enabled(if: isLinux), .timeLimit(.minutes(3)))
+    func aRootThatGoesAndComesBackIsWatchedAgain() throws {
+        let runner = CommandRunner()
+        runner.write("a.md", "# One\nalpha\n")
+        let watcher = try BackgroundCommand(runner, "notes-index", ["--db", runner.database, "--watch", runner.notes])
+        #expect(BackgroundCommand.eventually(within: 30) { watcher.stderr.contains("watching") })
+        let away = runner.workingDirectory + "/away"
+
+        #expect(rename(runner.notes, away) == 0)
+        let gone = "notes-index: \(runner.notes) was moved or deleted; its notes stay in the index; watching for it to come back\n"
+        #expect(BackgroundCommand.eventually(within: Self.seconds) { watcher.stderr.contains(gone) })
+        #expect(try runner.find(["alpha"]).status == 0)
+        #expect(rename(away, runner.notes) == 0)
+        #expect(BackgroundCommand.eventually(within: Self.seconds) { watcher.stderr.contains("\(runner.notes) is back") })
+        runner.write("b.md", "# Two\nmango\n")
+        #expect(try BackgroundCommand.eventually(within: Self.seconds) { try runner.find(["mango"]).status == 0 })
+
+        // Deleted, then made again with a subfolder at once: the new tree is indexed and watched.
+        try FileManager.default.removeItem(atPath: runner.notes)
+        #expect(BackgroundCommand.eventually(within: Self.seconds) { watcher.stderr.components(separatedBy: gone).count == 3 })
+        runner.write("sub/c.md", "# Three\npapaya\n")
+        #expect(try BackgroundCommand.eventually(within: Self.seconds) {
+            try runner.find(["papaya"]).status == 0 && runner.find(["mango OR alpha"]).status == 1
+        })
+        runner.write("sub/d.md", "# Four\nquince\n")
+        #expect(try BackgroundCommand.eventually(within: Self.seconds) { try runner.find(["quince"]).status == 0 }, Comment(rawValue: watcher.stderr))
+        #expect(watcher.interrupt(waitingSeconds: 10) == 0, Comment(rawValue: watcher.stderr))
+        #expect(try runner.index(["--check"]).status == 0)
+    }
+
     @Test func watchNeedsPaths() throws {
         let result = try CommandRunner().index(["--watch"])
         #expect(result.status == 2)

@@ -77,12 +77,16 @@ extension FileWalker {
             return true
         }
 
-        /// Lists `directory` and visits its entries in name order, with its ignore files in force.
+        /// Visits `directory` (opened, its listing not yet read), then visits its entries in name order, with its
+        /// ignore files in force.
         mutating func walkDirectory(_ directory: String) {
             guard let handle = opendir(directory) else {
                 problems.append(Problem(path: directory, reason: FileWalker.describe(errno)))
                 return
             }
+            // Before the listing is read, so that a watcher can watch the folder first: what is created in it
+            // afterwards is then reported to it, and nothing created during the walk is missed.
+            visit(.folder(directory))
             var names: [String] = []
             var hidden: Set<String> = []
             while let entry = readdir(handle) {
@@ -102,7 +106,6 @@ extension FileWalker {
                 if name.hasPrefix(".") { hidden.insert(name) }
             }
             closedir(handle)
-            visit(.folder(directory))
             names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             let saved = rules
             rules.enter(directory, names: hidden)

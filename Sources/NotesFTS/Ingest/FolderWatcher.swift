@@ -62,6 +62,19 @@ package final class FolderWatcher {
         if !(folders[watch]?.contains(folder) ?? false) { folders[watch, default: []].append(folder) }
     }
 
+    /// Stops watching `folder` itself (not the folders below it).
+    package func unwatch(_ folder: String) {
+        for (watch, paths) in folders where paths.contains(folder) {
+            let kept = paths.filter { $0 != folder }
+            if kept.isEmpty {
+                folders[watch] = nil
+                inotify_rm_watch(descriptor, watch)
+            } else {
+                folders[watch] = kept
+            }
+        }
+    }
+
     /// Stops watching `folder` and every folder below it.
     package func unwatch(under folder: String) {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"

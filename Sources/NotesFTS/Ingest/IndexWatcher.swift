@@ -2,8 +2,9 @@
 import Dispatch
 import Glibc
 
-/// Keeps an index up to date with folders as they change: what `notes-index --watch` runs after its first
-/// pass. Linux only (inotify); on other platforms this type does not exist.
+/// Keeps an index up to date with folders as they change: what `notes-index --watch` runs. Create it before
+/// the first indexing pass: changes made during that pass are then queued and refreshed by ``run(until:)``
+/// (refreshing is idempotent). Linux only (inotify); on other platforms this type does not exist.
 ///
 /// Every folder the walk would enter is watched (ignore rules and hidden names apply; new and moved-in
 /// folders are watched as they appear). Changed paths are collected until the events settle (50 ms, at most
@@ -17,6 +18,10 @@ public final class IndexWatcher {
     public let roots: [String]
     /// Called after each refresh with what it did.
     public var onRefresh: (IndexSummary) -> Void = { _ in }
+    /// Called with a root and `false` when it goes away (deleted or moved, or a folder above it did), and
+    /// with `true` when it is back at its path (then it is watched and refreshed again). Meanwhile its nearest
+    /// existing parent folder is watched for it, and its notes stay in the index.
+    public var onRootChange: (_ root: String, _ isPresent: Bool) -> Void = { _, _ in }
     /// Quiet time after the last event before a refresh, in milliseconds.
     public var settleMilliseconds = 50
     /// Longest wait from the first pending change to its refresh, in milliseconds.
@@ -25,6 +30,8 @@ public final class IndexWatcher {
     private let watcher: FolderWatcher
     /// Root → the paths below it waiting for a refresh.
     private var pending: [String: Set<String>] = [:]
+    /// Root that is gone → the nearest existing folder above it, watched for it to come back.
+    private var missing: [String: String] = [:]
 
     /// Watches `roots` (files or folders; relative paths are taken from the current directory).
     /// Throws ``NotesFTSError/watchFailed(path:reason:)`` when the system refuses a watch.
@@ -32,7 +39,9 @@ public final class IndexWatcher {
         self.indexer = indexer
         self.roots = roots.map { PathNormalization.absolute($0) }
         watcher = try FolderWatcher()
-        for root in self.roots { try watchTree(root, within: root) }
+        for root in self.roots {
+            if Self.exists(root) { try watchTree(root, within: root) } else { try lose(root) }
+        }
     }
 
     /// The number of folders watched.
@@ -76,13 +85,31 @@ public final class IndexWatcher {
     /// Records what `event` makes stale, and keeps the watches in step with folders that come and go.
     private func handle(_ event: FolderWatcher.Event) throws {
         if event.kind == .overflow {
-            for root in roots {
+            for root in roots where missing[root] == nil {
                 pending[root, default: []].insert(root)
                 try watchTree(root, within: root)
             }
+            for root in missing.keys.sorted() { try look(for: root) }
             return
         }
-        guard let root = root(of: event.path) else { return }
+        // A root gone, or a folder above it (which a file root's folder watch, or the watch kept for a
+        // missing root, reports).
+        if event.kind == .folderGone {
+            let lost = roots.filter { missing[$0] == nil && Self.holds(event.path, $0) }
+            if !lost.isEmpty {
+                // A folder inside another root: that root drops its watches there and refreshes it. Done
+                // before `lose`, which may find a root back already and watch it again.
+                if let root = root(of: event.path), !lost.contains(root) {
+                    watcher.unwatch(under: event.path)
+                    pending[root, default: []].insert(event.path)
+                }
+                for root in lost { try lose(root) }
+                return
+            }
+        }
+        // Something at or above a missing root changed: it may be back, or more of the way to it.
+        for (root, _) in missing where Self.holds(event.path, root) { try look(for: root) }
+        guard let root = root(of: event.path), missing[root] == nil else { return }
         if event.isFolder {
             switch event.kind {
             case .changed, .movedIn: try watchTree(event.path, within: root)
@@ -97,6 +124,61 @@ public final class IndexWatcher {
             try watchTree(stale, within: root)
         }
         pending[root, default: []].insert(stale)
+    }
+
+    /// `root` is gone: its watches are dropped (a moved folder keeps reporting under its new path) and the
+    /// nearest existing folder above it is watched until it is back. Its notes stay in the index.
+    private func lose(_ root: String) throws {
+        watcher.unwatch(under: root)
+        pending[root] = nil
+        missing[root] = ""
+        onRootChange(root, false)
+        try look(for: root)
+    }
+
+    /// Whether missing `root` is back (then it is watched and refreshed again); if not, watches the nearest
+    /// existing folder above it (which changes when folders on the way come and go).
+    private func look(for root: String) throws {
+        while let watched = missing[root] {
+            if Self.exists(root) {
+                missing[root] = nil
+                forget(watched)
+                try watchTree(root, within: root)
+                pending[root, default: []].insert(root)
+                onRootChange(root, true)
+                return
+            }
+            var folder = IgnoreRules.parent(of: root)
+            while folder != "/" && !Self.isFolder(folder) { folder = IgnoreRules.parent(of: folder) }
+            if folder == watched { return }
+            // Watch first, then look again: what appears after the watch is reported, before it is seen now.
+            try watcher.watch(folder)
+            missing[root] = folder
+            forget(watched)
+        }
+    }
+
+    /// Stops the watch on `folder` kept for a missing root, unless another missing root or a root's tree
+    /// still needs it.
+    private func forget(_ folder: String) {
+        guard !folder.isEmpty, !missing.values.contains(folder) else { return }
+        if roots.contains(where: { missing[$0] == nil && Self.holds($0, folder) }) { return }
+        watcher.unwatch(folder)
+    }
+
+    /// Whether `path` is `inner` or a folder above it.
+    private static func holds(_ path: String, _ inner: String) -> Bool {
+        inner == path || inner.hasPrefix(path == "/" ? "/" : path + "/")
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && FileWalker.isDirectory(info)
     }
 
     /// Refreshes every pending path and reports each root's summary.
@@ -118,11 +200,16 @@ public final class IndexWatcher {
         if path == root, let entry = FileWalker.entry(at: root), entry.path == root {
             return try watcher.watch(IgnoreRules.parent(of: root))
         }
-        var folders: [String] = []
+        // Each folder is watched as the walk enters it, before its listing is read: what is created in it later
+        // is reported (a folder is watched then); what was created earlier is in the listing. Events for
+        // entries the walk also saw only refresh them again, which changes nothing.
+        var failure: (any Error)?
+        let watcher = watcher
         _ = FileWalker(options: indexer.walkOptions).walk(root: path, within: root) { visit in
-            if case .folder(let folder) = visit { folders.append(folder) }
+            guard failure == nil, case .folder(let folder) = visit else { return }
+            do { try watcher.watch(folder) } catch { failure = error }
         }
-        for folder in folders { try watcher.watch(folder) }
+        if let failure { throw failure }
     }
 
     private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }

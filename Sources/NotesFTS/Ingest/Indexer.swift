@@ -113,7 +113,7 @@ public final class Indexer {
         if let single = entries.first, entries.count == 1, single.path == root, root == top {
             rootIsFile = true
             if !FileWalker.isSupported(root) {
-                warn(IndexWarning(path: root, reason: "not a note file (expected .txt, .md, .markdown, .json or .jsonl)"), &summary)
+                warn(IndexWarning(path: root, reason: "not a note file (expected \(Self.noteExtensions))"), &summary)
                 return false
             }
         }
@@ -121,6 +121,13 @@ public final class Indexer {
         if problems.contains(where: { $0.path == root }) { return false }
         try indexEntries(entries, under: root, rootIsFile: rootIsFile, problems: problems, summary: &summary, visited: &visited)
         return true
+    }
+
+    /// The extensions read as notes, for messages: `.adoc, .asc, …, .txt or .rest`, from
+    /// ``NoteFileReader/formats`` so the list cannot drift from what is read.
+    static var noteExtensions: String {
+        let names = NoteFileReader.formats.keys.sorted().map { "." + $0 }
+        return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
     }
 
     private func indexEntries(_ found: [FileEntry], under root: String, rootIsFile: Bool, problems: [FileWalker.Problem],
