@@ -24,7 +24,8 @@ enum IndexCommand: Command {
         .json (an object, an array; Keep, Simplenote, Standard Notes and Day One exports) and .jsonl,
         .rst, .adoc, .org, .html and Evernote .enex. Copies an export writes beside its notes (Keep's
         Labels.txt and .html twins, Simplenote's .txt twins) are left out. Dates come from the note, else
-        a date in the file name (2024-01-31, 20240131, 2024_01_31), else the file's birth and change times.
+        a date in the file name (2024-01-31, 20240131, 2024_01_31), else the file's birth time (created)
+        and modification time (modified).
         Hidden files and folders below a PATH are skipped, and so is what .gitignore, .ignore and .notesignore
         files exclude (gitignore syntax, nested files, `!` to re-include; .notesignore wins over .ignore, which
         wins over .gitignore). Symbolic links below a PATH are followed only with -L. Files that are not

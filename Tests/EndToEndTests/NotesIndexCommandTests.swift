@@ -131,6 +131,11 @@ import Testing
         let runner = CommandRunner()
         let help = try runner.run("notes-index", ["--help"])
         #expect(help.status == 0 && help.stdout.contains("Usage: notes-index"))
+        // Dates from the file: its birth and modification times (not the status-change time), in both texts.
+        let manual = try runner.run("notes-index", ["--generate", "man"]).stdout
+        for text in [help.stdout, manual] {
+            #expect(text.contains("modification time") && !text.contains("change times"))
+        }
         let version = try runner.run("notes-index", ["--version"])
         #expect(version.status == 0 && version.stdout.hasPrefix("notes-index "))
     }
