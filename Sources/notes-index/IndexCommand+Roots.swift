@@ -18,8 +18,11 @@ extension IndexCommand {
     /// `--list-roots`: one line per recorded root on stdout: `PATH<TAB>N files<TAB>N notes<TAB>indexed TIME`.
     static func listRoots(_ index: NoteIndex) throws {
         let roots = try index.roots()
+        let onTerminal = Terminal.isTerminal(1)
         for root in roots {
-            print("\(root.path)\t\(root.files) files\t\(root.notes) notes\tindexed \(root.indexedAt)")
+            let line = "\(root.path)\t\(root.files) files\t\(root.notes) notes\tindexed \(root.indexedAt)"
+            // On a terminal a folder's name cannot drive it (escaped as notes-find's paths are); to a pipe, as is.
+            print(onTerminal ? TerminalEscape.escaped(line) : line)
         }
         let outside = try index.unrootedFileCount()
         if outside > 0 {

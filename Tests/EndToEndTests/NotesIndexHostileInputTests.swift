@@ -77,6 +77,21 @@ import Testing
         #expect(found.status == 2 && found.stderr == "notes-find: no index at \(empty); build one with `notes-index --db \(empty) FOLDER`\n", "\(found.stderr)")
     }
 
+    /// `--list-roots` on a terminal shows a folder's control characters escaped, as notes-find shows paths
+    /// (no folder name can drive the terminal); to a pipe it prints them as they are, for scripts.
+    @Test func listRootsEscapesControlCharactersOnATerminalOnly() throws {
+        let runner = CommandRunner()
+        let folder = runner.notes + "/e\u{1B}[31mvil"
+        runner.write("e\u{1B}[31mvil/a.md", "# a\n")
+        #expect(try runner.index(["-q", folder]).status == 0)
+        #expect(try runner.index(["--list-roots"]).stdout.hasPrefix(folder + "\t"))
+        // `script` gives the command a terminal; skipped where util-linux's script is missing.
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+        let tool = CommandRunner.productsDirectory + "/notes-index"
+        let shown = try runner.run("/usr/bin/script", ["-qc", "'\(tool)' --db '\(runner.database)' --list-roots", "/dev/null"])
+        #expect(shown.stdout.contains("/e\\033[31mvil\t") && !shown.stdout.contains("\u{1B}"), "\(shown.stdout)")
+    }
+
     @Test func aNameThatIsNotUTF8IsReportedForWhatItIs() throws {
         let runner = CommandRunner()
         runner.write("ok.md", "# zzok\n")
