@@ -33,7 +33,9 @@ struct EditorCommand: Equatable {
     var displayed: String {
         arguments.map { word in
             word.allSatisfy({ $0.isLetter || $0.isNumber || "+-_./:=@,".contains($0) }) && !word.isEmpty
-                ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+                // A quote inside quotes as `'"'"'`: shell-pasteable, and no backslash for the terminal escaping
+                // to double (`'\''` was shown as `'\\''`).
+                ? word : "'" + word.replacingOccurrences(of: "'", with: "'\"'\"'") + "'"
         }.joined(separator: " ")
     }
 

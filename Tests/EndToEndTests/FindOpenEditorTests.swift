@@ -36,6 +36,18 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 
+    /// The command said on stderr can be pasted into a shell: a name with a quote is quoted `'it'"'"'s.md'`.
+    @Test func theCommandShownQuotesANameWithAQuoteForTheShell() throws {
+        let runner = CommandRunner()
+        runner.write("it's.md", "# quoted\n\nzzquote\n")
+        #expect(try runner.index(["-q", runner.notes]).status == 0)
+        let result = try runner.find(["--open", "zzquote"], environment: ["EDITOR": "true"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "notes-find: true '\(runner.notes)/it'\"'\"'s.md'\n", "\(result.stderr)")
+        let echoed = try runner.run("/bin/sh", ["-c", "printf '%s' \(result.stderr.dropFirst("notes-find: true ".count).dropLast())"])
+        #expect(echoed.stdout == "\(runner.notes)/it's.md")
+    }
+
     @Test func anEditorThatFailsReportsItsStatus() throws {
         let runner = try indexedRunner()
         let editor = runner.workingDirectory + "/bin/failing-editor"
