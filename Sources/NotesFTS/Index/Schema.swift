@@ -17,7 +17,7 @@ import SQLiteKit
 /// - `roots` (from v4): the files and folders `notes-index` was asked to index (`path`, `indexed_at`);
 /// - `vocabulary` and `spelling` (from v5): the index's English words with their stems and deletion
 ///   neighbourhoods, for word forms and typo tolerance (``Vocabulary``); from v8 `spelling` holds the
-///   deletion neighbourhoods of the words' seven-letter prefixes, one row a key (``SpellingKeys``);
+///   deletion neighbourhoods of the words' seven-letter prefixes, grouped 4,096 keys a row (``SpellingKeys``);
 /// - `topk_terms`, `topk_head` and `topk_log` (from v6): the top-k side tables of ranked search
 ///   (``RankingTables``); `topk_postings` (from v7): the complete posting lists of the tracked words.
 package enum Schema {
@@ -188,7 +188,7 @@ package enum Schema {
         RankingTables.migrationSQL,
         // 7: the tracked words' complete posting lists (filled by the ranking-table rebuild on open).
         RankingTables.postingsMigrationSQL,
-        // 8: `spelling` keyed by the deletions of each word's prefix, one row a key (``SpellingKeys``); the word
+        // 8: `spelling` keyed by the deletions of each word's prefix, grouped 4,096 keys a row (``SpellingKeys``); the word
         // list is filled again by ``Vocabulary/rebuild(_:)`` right after (notes and `notes_fts` are untouched).
         SpellingKeys.schemaSQL,
     ]
