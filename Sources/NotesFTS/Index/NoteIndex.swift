@@ -104,10 +104,10 @@ public final class NoteIndex: @unchecked Sendable {
         do {
             // Recognised by its schema before anything is written: another program's file stays byte-identical.
             try Schema.checkIsIndex(connection)
-            try Schema.refuseNewer(connection)
             if mode == .readOnly {
                 try Schema.validateReadable(connection)
             } else {
+                try Schema.refuseNewer(connection)
                 try Self.enableIncrementalVacuumOnNewFile(connection)
                 try connection.switchToWAL()
                 try Schema.migrate(connection)

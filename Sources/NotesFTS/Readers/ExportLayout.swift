@@ -9,8 +9,8 @@ import Foundation
 ///   same notes with their tags and dates: a `.txt` whose first line is the first line of a note there (any
 ///   other `.txt` of the folder is a note of its own).
 package enum ExportLayout {
-    private static let cache = SimplenoteFolderCache()
-    private static let keepFolders = KeepFolderCache()
+    private static let simplenoteExports = FolderCache<SimplenoteExport?> { findSimplenoteExport(in: $0) }
+    private static let keepFolders = FolderCache<Bool> { folderHoldsKeepNotes($0) }
 
     /// Why the file at `path` is an export's own copy or bookkeeping and not a note; `nil` for a note.
     package static func reasonToLeaveOut(_ path: String) -> String? {
@@ -21,13 +21,13 @@ package enum ExportLayout {
         let dot = name.lastIndex(of: ".")
         let stem = dot.map { String(name[..<$0]) } ?? name
         let ext = dot.map { name[name.index(after: $0)...].lowercased() } ?? ""
-        if name == "Labels.txt", keepFolders.holdsKeepNotes(folder) {
+        if name == "Labels.txt", keepFolders.value(for: folder) {
             return "Google Keep's list of labels (each note's labels are read from its .json)"
         }
         if ext == "html" || ext == "htm", isKeepNote(folder + "/" + stem + ".json") {
             return "the HTML copy of \(stem).json, which is read instead"
         }
-        if ext == "txt", let export = cache.simplenoteExport(in: folder),
+        if ext == "txt", let export = simplenoteExports.value(for: folder),
            let head = NoteFileReader.head(at: path, count: 4096), export.firstLines.contains(firstLine(of: head)) {
             return "Simplenote's text copy of a note in \(export.source), which is read instead"
         }
@@ -86,35 +86,22 @@ package enum ExportLayout {
     }
 }
 
-/// Remembers, per folder, whether it holds a Google Keep note (looked up once per folder, from any thread).
-private final class KeepFolderCache: @unchecked Sendable {
+/// What a folder's look-up found, computed once per folder (the first time a file of it asks) and then
+/// remembered, from any thread: whether it holds a Keep note, its Simplenote export.
+private final class FolderCache<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var folders: [String: Bool] = [:]
+    private var values: [String: Value] = [:]
+    private let compute: @Sendable (String) -> Value
 
-    func holdsKeepNotes(_ folder: String) -> Bool {
-        lock.lock()
-        if let known = folders[folder] { lock.unlock(); return known }
-        lock.unlock()
-        let found = ExportLayout.folderHoldsKeepNotes(folder)
-        lock.lock()
-        folders[folder] = found
-        lock.unlock()
-        return found
-    }
-}
+    init(_ compute: @escaping @Sendable (String) -> Value) { self.compute = compute }
 
-/// Remembers, per folder, whether it holds a Simplenote export (looked up once per folder, from any thread).
-private final class SimplenoteFolderCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var exports: [String: ExportLayout.SimplenoteExport?] = [:]
-
-    func simplenoteExport(in folder: String) -> ExportLayout.SimplenoteExport? {
+    func value(for folder: String) -> Value {
         lock.lock()
-        if let known = exports[folder] { lock.unlock(); return known }
+        if let known = values[folder] { lock.unlock(); return known }
         lock.unlock()
-        let found = ExportLayout.findSimplenoteExport(in: folder)
+        let found = compute(folder)
         lock.lock()
-        exports[folder] = .some(found)
+        values[folder] = found
         lock.unlock()
         return found
     }

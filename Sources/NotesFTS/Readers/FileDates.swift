@@ -113,14 +113,15 @@ enum LinuxBirthTime {
 
     static func of(_ path: String) -> Date? {
         guard let function else { return nil }
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 8)
-        defer { buffer.deallocate() }
-        buffer.initializeMemory(as: UInt8.self, repeating: 0, count: 256)
-        guard function(AT_FDCWD, path, 0, birthTimeMask, buffer) == 0,
-              buffer.load(as: UInt32.self) & birthTimeMask != 0 else { return nil }
-        let seconds = buffer.load(fromByteOffset: 80, as: Int64.self)
-        let nanoseconds = buffer.load(fromByteOffset: 88, as: UInt32.self)
-        return Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9)
+        return withUnsafeTemporaryAllocation(byteCount: 256, alignment: 8) { buffer -> Date? in
+            guard let base = buffer.baseAddress else { return nil }
+            base.initializeMemory(as: UInt8.self, repeating: 0, count: 256)
+            guard function(AT_FDCWD, path, 0, birthTimeMask, base) == 0,
+                  base.load(as: UInt32.self) & birthTimeMask != 0 else { return nil }
+            let seconds = base.load(fromByteOffset: 80, as: Int64.self)
+            let nanoseconds = base.load(fromByteOffset: 88, as: UInt32.self)
+            return Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9)
+        }
     }
 }
 #endif
