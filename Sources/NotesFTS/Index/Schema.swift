@@ -19,10 +19,11 @@ import SQLiteKit
 ///   neighbourhoods, for word forms and typo tolerance (``Vocabulary``); from v8 `spelling` holds the
 ///   deletion neighbourhoods of the words' seven-letter prefixes, grouped 4,096 keys a row (``SpellingKeys``);
 /// - `topk_terms`, `topk_head` and `topk_log` (from v6): the top-k side tables of ranked search
-///   (``RankingTables``); `topk_postings` (from v7): the complete posting lists of the tracked words.
+///   (``RankingTables``); `topk_postings` (from v7): the complete posting lists of the tracked words;
+///   `topk_sizes` (from v9): every note's size in tokens, 1,024 notes a row (``SizeBlocks``).
 package enum Schema {
     /// The schema version this library writes and the newest it can read.
-    package static let currentVersion = 8
+    package static let currentVersion = 9
 
     /// The oldest version a read-only open searches as it is: searching needs nothing added since (v4 only
     /// added `roots`; without v5's vocabulary, words are matched exactly as typed until `notes-index` upgrades
@@ -191,6 +192,9 @@ package enum Schema {
         // 8: `spelling` keyed by the deletions of each word's prefix, grouped 4,096 keys a row (``SpellingKeys``); the word
         // list is filled again by ``Vocabulary/rebuild(_:)`` right after (notes and `notes_fts` are untouched).
         SpellingKeys.schemaSQL,
+        // 9: every note's size in a compact table for the top-k walks (``SizeBlocks``), filled right after from
+        // `notes_fts_docsize`.
+        SizeBlocks.schemaSQL,
     ]
 
     /// The part of migration 3 that SQL alone cannot say: `notes_fts` over the new view, with the tokenizer
@@ -224,6 +228,7 @@ package enum Schema {
                     if target == 3 { try recreateFullTextAfterMigration(db) }
                     // The word list is filled once, in the format of the last migration (v5 made it, v8 rekeyed it).
                     if target == SpellingKeys.schemaVersion { try Vocabulary.rebuild(db) }
+                    if target == SizeBlocks.schemaVersion { try SizeBlocks.fill(db) }
                     try db.setUserVersion(target)
                 }
             }

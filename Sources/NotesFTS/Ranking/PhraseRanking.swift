@@ -7,7 +7,7 @@ import SQLiteKit
 /// it counts them with a second walk of the phrase over the whole table (`xQueryPhrase`); a phrase walk
 /// checks positions, so that walk is about half the cost of full scoring (`"read itparox"` at 100,000
 /// notes: 2 ms of 5). This path walks the phrase once, reads each matching note's weighted frequency and
-/// size (``RowStatisticsFunctions``), counts the notes as it goes, and then computes the same bm25 for each
+/// size (``MatchStatistics``), counts the notes as it goes, and then computes the same bm25 for each
 /// (``BM25``): exact, with one walk instead of two. It needs neither the posting lists nor the top-k tables.
 enum PhraseRanking {
     /// The phrase's MATCH expression and the exclusions' when the positive part of `query` is one phrase of
@@ -43,29 +43,23 @@ enum PhraseRanking {
     static func top(_ needed: Int, _ db: Connection, phrase: (match: String, exclusion: String?), query: ParsedQuery,
                     options: SearchOptions, totals: FullTextTotals) throws -> (hits: [TopKPlan.Hit], notes: Int) {
         let state = try PhraseCountMemo.state(db)
-        var ids: [Int64] = []
-        var frequencies: [Double] = []
-        var sizes: [Int] = []
-        let sql = "SELECT rowid, \(RowStatisticsFunctions.frequency)(notes_fts), \(RowStatisticsFunctions.size)(notes_fts) "
-            + "FROM notes_fts WHERE notes_fts MATCH ?1"
-        _ = try db.query(sql, [.text(phrase.match)]) { row in
-            ids.append(row.int64(0))
-            frequencies.append(row.double(1))
-            sizes.append(row.int(2))
-        }
-        PhraseCountMemo.of(db).record(phrase.match, notes: ids.count, state: state)
-        let idf = BM25.idf(rows: totals.rows, hits: Int64(ids.count))
+        let statistics = try MatchStatistics(db)
+        var rows: [MatchStatistics.Row] = []
+        try statistics.walk(phrase.match, db, into: &rows)
+        try statistics.completeSizes(&rows, db)
+        PhraseCountMemo.of(db).record(phrase.match, notes: rows.count, state: state)
+        let idf = BM25.idf(rows: totals.rows, hits: Int64(rows.count))
         let average = totals.averageSize
         func best(_ capacity: Int) -> TopHits {
             var hits = TopHits(capacity: capacity)
-            for index in ids.indices {
-                hits.offer(id: ids[index], score: idf * BM25.saturation(frequency: frequencies[index], size: sizes[index],
-                                                                        averageSize: average))
+            for row in rows {
+                hits.offer(id: row.id, score: idf * BM25.saturation(frequency: row.frequency, size: Int(row.size),
+                                                                    averageSize: average))
             }
             return hits
         }
         let hits = try TopHits.bestPassing(needed, db, filter: SearchFilter(query: query, options: options),
                                            exclusion: phrase.exclusion, best)
-        return (hits, ids.count)
+        return (hits, rows.count)
     }
 }

@@ -11,7 +11,7 @@ import SQLiteKit
 /// changes nothing.
 ///
 /// The expansions are listed by ``expansions(_:_:limit:)``. The tracked ones' lists come from `topk_postings`; the
-/// rare ones come from one FTS5 query over all of them, with the row-statistics functions. The list is merged
+/// rare ones come from one FTS5 walk each (``MatchStatistics``). The list is merged
 /// by note id.
 enum PrefixPostings {
     /// More expansions than this and the prefix is scored in full (a one- or two-letter prefix of a large
@@ -116,16 +116,11 @@ enum PrefixPostings {
     /// every row it returned (47 phrases for `read*`): 4.2 against 3.1 ms for `read*` at 100,000 notes, 45
     /// against 38 ms at 1,000,000.
     private static func untrackedList(_ terms: [String], _ db: Connection) throws -> PostingList {
-        let statement = try db.cached("""
-            SELECT rowid, \(RowStatisticsFunctions.frequency)(notes_fts), \(RowStatisticsFunctions.size)(notes_fts)
-            FROM notes_fts WHERE notes_fts MATCH ?1
-            """)
-        var rows: [(id: Int64, frequency: Double, size: Int32)] = []
-        for term in terms {
-            try statement.bind([.text(RankingTables.matchString(term))])
-            try statement.forEachRow { row in rows.append((row.int64(0), row.double(1), Int32(clamping: row.int(2)))) }
-        }
+        let statistics = try MatchStatistics(db)
+        var rows: [MatchStatistics.Row] = []
+        for term in terms { try statistics.walk(RankingTables.matchString(term), db, into: &rows) }
         rows.sort { $0.id < $1.id }
+        try statistics.completeSizes(&rows, db)
         var list = PostingList()
         list.reserve(rows.count)
         var index = 0

@@ -35,6 +35,7 @@ extension RankingTables {
                         source: (((TrackedTerm) throws -> Void) throws -> Void)? = nil) throws {
         try db.execute("DELETE FROM topk_terms; DELETE FROM topk_head; DELETE FROM topk_postings; DELETE FROM topk_log;")
         try db.run("DELETE FROM meta WHERE key = ?1", [.text(metaKey)])
+        try SizeBlocks.fill(db)
         var unstepped = 0
         func add(_ tracked: TrackedTerm) throws {
             if unstepped >= postingsPerStep {

@@ -8,7 +8,8 @@ extension RankingTables {
 
     /// Brings the tables up to date with the writes the triggers logged, then empties the log (inside the
     /// caller's transaction). Per note, in log order: if its first entry carries old text, the note was in the
-    /// tables and goes out with those terms; if it is in `notes` now, it comes back in with its current text.
+    /// tables and goes out with those terms; if it is in `notes` now, it comes back in with its current text,
+    /// and its size in ``SizeBlocks`` becomes its current one (no size when it is gone).
     /// Tables that were never built only have their log emptied.
     static func applyLog(_ db: Connection) throws {
         guard try isBuilt(db) else {
@@ -28,6 +29,7 @@ extension RankingTables {
         }
         var tracked = try TrackedTerms(db)
         let tokenizer = try tokenizer(db)
+        var sizes: [Int64: Int?] = [:]
         for note in order {
             if let (title, body, tags) = removals[note] {
                 try tracked.remove(note: note, terms: tokenizer.terms(title: title, body: body, tags: tags), db)
@@ -35,11 +37,14 @@ extension RankingTables {
             let current = try db.query("SELECT title, body, tags FROM \(Schema.fullTextContent) WHERE id = ?1", [.integer(note)]) { row in
                 tokenizer.terms(title: row.text(0) ?? "", body: row.text(1) ?? "", tags: row.text(2) ?? "")
             }
+            sizes[note] = .some(nil)
             if let terms = current.first, let size = try DocumentSizes.size(of: note, db) {
                 try tracked.add(note: note, terms: terms, size: size, db)
+                sizes[note] = size
             }
         }
         try tracked.saveDocumentFrequencies(db)
+        try SizeBlocks.update(sizes, db)
         try tracked.savePostings(db)
         try db.execute("DELETE FROM topk_log")
     }

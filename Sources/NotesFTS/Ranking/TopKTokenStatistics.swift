@@ -52,16 +52,11 @@ struct TopKTokenStatistics {
             SELECT count(*) FROM (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?1 LIMIT ?2)
             """, [.text(RankingTables.matchString(token)), .integer(Int64(untrackedLimit + 1))]) ?? 0
         if count > untrackedLimit { return nil }
-        var entries: [Entry] = []
-        let statement = try db.prepare("""
-            SELECT rowid, \(RowStatisticsFunctions.frequency)(notes_fts), \(RowStatisticsFunctions.size)(notes_fts)
-            FROM notes_fts WHERE notes_fts MATCH ?1 ORDER BY rowid
-            """)
-        defer { statement.finalize() }
-        try statement.bind([.text(RankingTables.matchString(token))])
-        while try statement.step() {
-            entries.append(Entry(note: statement.int64(0), frequency: statement.double(1), size: statement.int(2)))
-        }
+        let statistics = try MatchStatistics(db)
+        var rows: [MatchStatistics.Row] = []
+        try statistics.walk(RankingTables.matchString(token), db, into: &rows)
+        try statistics.completeSizes(&rows, db)
+        let entries = rows.map { Entry(note: $0.id, frequency: $0.frequency, size: Int($0.size)) }
         return TopKTokenStatistics(documents: Int64(entries.count), entries: entries, frontier: nil)
     }
 

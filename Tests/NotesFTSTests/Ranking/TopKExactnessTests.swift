@@ -32,14 +32,17 @@ struct TopKExactnessTests {
         try expectPostingsMatchARebuild(index)
     }
 
-    /// The posting lists the log replays kept up to date hold what a rebuild reads from FTS5, and each
-    /// term's document frequency is its list's length.
+    /// The posting lists the log replays kept up to date hold what a rebuild reads from FTS5, each term's
+    /// document frequency is its list's length, and the note sizes (``SizeBlocks``) are what a rebuild writes.
     private func expectPostingsMatchARebuild(_ index: NoteIndex) throws {
         let db = index.connection
         let terms = try db.query("SELECT term, df FROM topk_terms ORDER BY term") { ($0.text(0) ?? "", $0.int(1)) }
         let replayed = try terms.map { try PostingStore.load($0.0, db) }
         for (term, list) in zip(terms, replayed) { #expect(list.count == term.1, "\(term.0)") }
+        let sizes = "SELECT block, hex(sizes) FROM topk_sizes ORDER BY block"
+        let replayedSizes = try db.query(sizes) { "\($0.int64(0)) \($0.text(1) ?? "")" }
         try index.rebuildRankingTables()
+        #expect(try db.query(sizes) { "\($0.int64(0)) \($0.text(1) ?? "")" } == replayedSizes, "note sizes after replays")
         let stillTracked = Set(try db.query("SELECT term FROM topk_terms") { $0.text(0) ?? "" })
         #expect(stillTracked.count >= terms.count * 3 / 4)
         for (term, list) in zip(terms, replayed) where stillTracked.contains(term.0) {

@@ -94,7 +94,7 @@ import SQLiteKit
         #expect(before.flatMap { $0.map(\.replacement) } == ["sourdough", "programmer", "groceries", "checklist", "meeting"])
 
         let upgraded = try NoteIndex(path: path)
-        #expect(try upgraded.connection.userVersion == SpellingKeys.schemaVersion)
+        #expect(try upgraded.connection.userVersion == Schema.currentVersion)
         #expect(try upgraded.noteCount() == 6)
         #expect(try queries.map { try corrections(upgraded, $0) } == before)
         let suggestedAfter = try upgraded.suggestions(for: QueryParser.parse("soudrugh"))

@@ -6,10 +6,12 @@ import SQLiteKit
 /// (`scripts/make-schema-fixtures.sh`), copied to a temporary folder before a test opens them.
 /// `schema-v7.sqlite` is `schema-v2.sqlite` upgraded by the last schema-7 `notes-index` (main at 2942ddf,
 /// `notes-index --db schema-v7.sqlite --check`, then `PRAGMA journal_mode=DELETE; VACUUM`): the same six
-/// notes, with the word list in its v5–v7 format (`spelling(key, term_id)`).
+/// notes, with the word list in its v5–v7 format (`spelling(key, term_id)`). `schema-v8.sqlite` is
+/// `schema-v7.sqlite` upgraded the same way by the last schema-8 `notes-index` (main at 1bf4fbf): no
+/// `topk_sizes` yet.
 enum SchemaFixtures {
     /// The schema versions with a fixture.
-    static let versions = [1, 2, 7]
+    static let versions = [1, 2, 7, 8]
 
     /// The committed fixture of schema `version`.
     static func path(version: Int) -> String {

@@ -1,0 +1,46 @@
+import SQLiteKit
+
+/// What bm25 needs of every note an FTS5 MATCH expression matches, from one walk of it: the note's id, the
+/// weighted frequency of the expression's instances (``RowStatisticsFunctions``) and the note's size `D`.
+///
+/// The sizes come from ``SizeBlocks`` when that table is usable: the walk then reads only ids and
+/// frequencies, and ``completeSizes(_:_:)`` reads the sizes afterwards, one table row per 1,024 note ids. Otherwise
+/// (an index older than v9 read as it is, or top-k tables another tool left stale) FTS5 reads each row's size
+/// during the walk, as before.
+struct MatchStatistics {
+    /// One matching note.
+    struct Row {
+        var id: Int64
+        var frequency: Double
+        /// The note's size; −1 until ``completeSizes(_:_:)`` reads it from the table.
+        var size: Int32
+    }
+
+    /// Whether sizes come from ``SizeBlocks``.
+    let sizesFromTable: Bool
+
+    init(_ db: Connection) throws {
+        sizesFromTable = try SizeBlocks.isUsable(db)
+    }
+
+    /// Appends the notes `match` matches to `rows`, in ascending id order.
+    func walk(_ match: String, _ db: Connection, into rows: inout [Row]) throws {
+        let frequency = "\(RowStatisticsFunctions.frequency)(notes_fts)"
+        let size = sizesFromTable ? "-1" : "\(RowStatisticsFunctions.size)(notes_fts)"
+        let statement = try db.cached("SELECT rowid, \(frequency), \(size) FROM notes_fts WHERE notes_fts MATCH ?1")
+        try statement.bind([.text(match)])
+        try statement.forEachRow { row in
+            rows.append(Row(id: row.int64(0), frequency: row.double(1), size: Int32(clamping: row.int(2))))
+        }
+    }
+
+    /// Reads the sizes the walks left out, from ``SizeBlocks``; `rows` in ascending id order reads each of its
+    /// rows once (nothing to do when FTS5 gave the sizes).
+    func completeSizes(_ rows: inout [Row], _ db: Connection) throws {
+        guard sizesFromTable else { return }
+        var reader = try SizeBlocks.Reader(db)
+        for index in rows.indices {
+            rows[index].size = Int32(clamping: try reader.size(of: rows[index].id, db))
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Testing
+import SQLiteKit
+@testable import NotesFTS
+
+/// ``SizeBlocks``: every note's size as FTS5 counts it, across rows and through the log replay, and the
+/// walks that read it (``MatchStatistics``) rank as FTS5 does.
+@Suite struct SizeBlocksTests {
+    @Test(arguments: [(nil, 0), (0, 1), (1, 2), (65_533, 65_534), (65_534, 0xFFFF), (70_000, 0xFFFF)] as [(Int?, Int)])
+    func entriesHoldTheSizePlusOneOrTheEscape(size: Int?, entry: Int) {
+        #expect(SizeBlocks.entry(size) == UInt16(entry))
+    }
+
+    @Test func entriesSurviveEncoding() {
+        var generator = SeededGenerator(state: 9)
+        let entries = (0..<SizeBlocks.notesPerBlock).map { _ in UInt16(truncatingIfNeeded: generator.next()) }
+        #expect(SizeBlocks.decode(SizeBlocks.encode(entries)) == entries)
+        #expect(SizeBlocks.decode(Array(SizeBlocks.encode(entries).prefix(10))) == Array(entries.prefix(5)) + Array(repeating: 0, count: SizeBlocks.notesPerBlock - 5))
+    }
+
+    @Test func theTableHoldsFTS5sSizesAcrossRowsAndThroughReplays() throws {
+        let index = try TestFolder().openIndex()
+        let db = index.connection
+        func insert(_ id: Int64, _ words: Int) throws {
+            try db.run("INSERT INTO notes(id, path, title, body, tags) VALUES (?1, ?2, 'title', ?3, '')",
+                       [.integer(id), .text("/n/\(id).md"), .text(String(repeating: "word ", count: words))])
+        }
+        try index.transaction {
+            for id: Int64 in [1, 2, 1_023, 1_024, 1_025, 5_000, 70_001] { try insert(id, Int(id % 97) + 3) }
+        }
+        try index.rebuildRankingTables()
+        #expect(try SizeBlocks.isUsable(db))
+        #expect(try db.scalarInt("SELECT count(*) FROM topk_sizes") == 4)
+        try expectSizesAreFTS5s(index)
+
+        try index.transaction {
+            try db.run("UPDATE notes SET body = 'three more words' WHERE id = 1024")
+            try db.run("DELETE FROM notes WHERE id IN (2, 5000)")
+            try insert(3_000, 7)
+            try insert(2, 70_000)  // past two bytes: read from FTS5
+        }
+        #expect(try SizeBlocks.isUsable(db))
+        try expectSizesAreFTS5s(index)
+        var reader = try SizeBlocks.Reader(db)
+        #expect(try reader.size(of: 2, db) == 70_001)
+        // What the replays left is what a fill from FTS5 writes.
+        let replayed = try rows(db)
+        try index.transaction { try SizeBlocks.fill(db) }
+        #expect(try rows(db) == replayed)
+
+        // A write the log has not replayed yet: the table is not read.
+        try db.run("UPDATE notes SET body = 'x' WHERE id = 1")
+        #expect(try !SizeBlocks.isUsable(db))
+        #expect(try !MatchStatistics(db).sizesFromTable)
+    }
+
+    @Test func anIndexUpgradedFromVersion8HasEverySizeAndRanksAlike() throws {
+        let folder = TestFolder()
+        let path = try SchemaFixtures.copy(version: 8, into: folder)
+        let queries = ["\"deploy on tuesday\"", "deploy", "programmer*", "국회의원"]
+        let reader = try NoteIndex(path: path, mode: .readOnly)
+        #expect(try !MatchStatistics(reader.connection).sizesFromTable)
+        let before = try queries.map { try reader.search($0).map { "\($0.id) \($0.score)" } }
+        reader.close()
+        #expect(before.allSatisfy { !$0.isEmpty })
+
+        let upgraded = try NoteIndex(path: path)
+        #expect(try upgraded.connection.userVersion == 9)
+        #expect(try MatchStatistics(upgraded.connection).sizesFromTable)
+        try expectSizesAreFTS5s(upgraded)
+        #expect(try queries.map { try upgraded.search($0).map { "\($0.id) \($0.score)" } } == before)
+    }
+
+    private func expectSizesAreFTS5s(_ index: NoteIndex) throws {
+        let db = index.connection
+        var reader = try SizeBlocks.Reader(db)
+        let ids = try db.query("SELECT id FROM notes ORDER BY id") { $0.int64(0) }
+        #expect(!ids.isEmpty)
+        for id in ids {
+            let expected = try DocumentSizes.size(of: id, db)
+            #expect(expected != nil)
+            #expect(try reader.size(of: id, db) == expected, "note \(id)")
+        }
+        var rows: [MatchStatistics.Row] = []
+        let statistics = try MatchStatistics(db)
+        try statistics.walk("\"title\" OR \"deploy\" OR \"국회\"", db, into: &rows)
+        try statistics.completeSizes(&rows, db)
+        for row in rows { #expect(try Int(row.size) == DocumentSizes.size(of: row.id, db), "walk, note \(row.id)") }
+    }
+
+    private func rows(_ db: Connection) throws -> [String] {
+        try db.query("SELECT block, hex(sizes) FROM topk_sizes ORDER BY block") { "\($0.int64(0)) \($0.text(1) ?? "")" }
+    }
+}
