@@ -165,6 +165,38 @@ struct PostingList: Equatable, Sendable {
         filled += other.count
     }
 
+    /// Merges `other` (ascending ids) with this list's postings in `source` into the postings from
+    /// `source.lowerBound - other.count` on, by note id, summing the frequencies of a note in both (its size is
+    /// the same in both); returns where the merged postings end. In place: every posting is written at or before
+    /// the place of the next one still to read, so a list decoded just past room for `other` is merged without
+    /// a second allocation or copy (a prefix's tracked expansion and its untracked ones, ``PrefixPostings``).
+    mutating func merge(_ other: PostingList, inPlaceOf source: Range<Int>) -> Int {
+        precondition(source.lowerBound >= other.count && source.upperBound <= count)
+        var write = source.lowerBound - other.count
+        ids.withUnsafeMutableBufferPointer { ids in
+            frequencies.withUnsafeMutableBufferPointer { frequencies in
+                sizes.withUnsafeMutableBufferPointer { sizes in
+                    var left = source.lowerBound, right = 0
+                    while left < source.upperBound || right < other.count {
+                        if right == other.count || (left < source.upperBound && ids[left] < other.ids[right]) {
+                            (ids[write], frequencies[write], sizes[write]) = (ids[left], frequencies[left], sizes[left])
+                            left += 1
+                        } else if left == source.upperBound || other.ids[right] < ids[left] {
+                            (ids[write], frequencies[write], sizes[write]) = (other.ids[right], other.frequencies[right], other.sizes[right])
+                            right += 1
+                        } else {
+                            (ids[write], frequencies[write], sizes[write]) = (ids[left], frequencies[left] + other.frequencies[right], sizes[left])
+                            left += 1
+                            right += 1
+                        }
+                        write += 1
+                    }
+                }
+            }
+        }
+        return write
+    }
+
     /// Drops the postings from `end` on.
     mutating func truncate(to end: Int) {
         guard end < count else { return }

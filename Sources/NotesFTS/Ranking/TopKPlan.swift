@@ -110,8 +110,9 @@ struct TopKPlan {
     /// (``PrefixPostings``); or why the query is scored in full instead.
     ///
     /// All the lists go into one room (``PostingRoom``) sized by their lengths (a tracked word's is its `df`;
-    /// the other lists, a prefix's or a rare word's, are read first, since their lengths are known only
-    /// then), so that no list moves the ones before it when it is added.
+    /// a rare word's list and a prefix's parts are read first, since their lengths are known only then; a
+    /// prefix takes at most the sum of its parts, merged in the room), so that no list moves the ones before it
+    /// when it is added.
     static func completeLists(_ db: Connection, _ shape: TopKQuery) throws
         -> Result<(PostingList, [Range<Int>]), TopKQuery.Unsupported> {
         guard shape.tokens.count <= 64 else { return .failure(.init(reason: "more than 64 distinct words")) }
@@ -119,12 +120,13 @@ struct TopKPlan {
         let tracked = try tokens.indices.map { index in
             shape.prefixes.contains(index) ? nil : try TopKTokenStatistics.documentFrequency(tokens[index], db)
         }
-        // The other lists first: their lengths are known once read.
+        // The other lists first: their lengths are known once read (a prefix's, at most its parts' sum).
         var others: [Int: PostingList] = [:]
+        var prefixes: [Int: PrefixPostings.Parts] = [:]
         for index in tokens.indices where tracked[index] == nil {
             if shape.prefixes.contains(index) {
-                switch try PrefixPostings.load(tokens[index], db) {
-                case .success(let list): others[index] = list
+                switch try PrefixPostings.parts(tokens[index], db) {
+                case .success(let parts): prefixes[index] = parts
                 case .failure(let unsupported): return .failure(unsupported)
                 }
             } else if let loaded = try TopKTokenStatistics.load(tokens[index], db) {
@@ -134,13 +136,17 @@ struct TopKPlan {
             }
         }
         var postings = PostingRoom.of(db).take()
-        postings.extend(by: tokens.indices.reduce(0) { $0 + (tracked[$1] ?? others[$1]?.count ?? 0) })
+        postings.extend(by: tokens.indices.reduce(0) {
+            $0 + (tracked[$1] ?? others[$1]?.count ?? prefixes[$1]?.upperBound ?? 0)
+        })
         var ranges: [Range<Int>] = []
         var filled = 0
         for index in tokens.indices {
             let start = filled
             if let list = others[index] {
                 postings.place(list, at: &filled)
+            } else if let parts = prefixes[index] {
+                try PrefixPostings.fill(parts, db, into: &postings, at: &filled)
             } else {
                 try PostingStore.load(tokens[index], db, into: &postings, at: &filled)
             }

@@ -82,4 +82,40 @@ import Testing
             }, "round \(round)")
         }
     }
+
+    /// The in-place merge of a list decoded just past room for another gives what the two-list union gives,
+    /// wherever the room starts in a larger list and whatever the overlap.
+    @Test func mergesInPlaceAsTheUnionDoes() {
+        var random = SeededGenerator(state: 20_261_202)
+        func list(_ length: Int, step: Int64) -> PostingList {
+            var list = PostingList()
+            var id: Int64 = 0
+            for _ in 0..<length {
+                id += 1 + Int64(random.next() % UInt64(step))
+                list.append(id: id, frequency: Double(1 + random.next() % 20), size: 10 + Int(id % 90))
+            }
+            return list
+        }
+        for round in 0..<300 {
+            let tracked = list(Int(random.next() % 200), step: 3)
+            let untracked = list(Int(random.next() % (round % 3 == 0 ? 2 : 80)), step: round % 2 == 0 ? 2 : 9)
+            // Sizes must agree for a note in both, as they do in an index.
+            var sized = PostingList()
+            for index in 0..<untracked.count {
+                let id = untracked.ids[index]
+                sized.append(id: id, frequency: untracked.frequencies[index], size: 10 + Int(id % 90))
+            }
+            let before = Int(random.next() % 5)
+            var room = PostingList()
+            room.extend(by: before + sized.count + tracked.count + 3)
+            var end = before + sized.count
+            room.place(tracked, at: &end)
+            let merged = room.merge(sized, inPlaceOf: (before + sized.count)..<end)
+            let expected = PrefixPostings.union(tracked, sized)
+            #expect(merged == before + expected.count, "round \(round)")
+            #expect(Array(room.ids[before..<merged]) == expected.ids, "round \(round)")
+            #expect(Array(room.frequencies[before..<merged]) == expected.frequencies, "round \(round)")
+            #expect(Array(room.sizes[before..<merged]) == expected.sizes, "round \(round)")
+        }
+    }
 }
