@@ -23,12 +23,12 @@ struct MatchStatistics {
         sizesFromTable = try SizeBlocks.isUsable(db)
     }
 
-    /// Appends the notes `match` matches to `rows`, in ascending id order.
-    func walk(_ match: String, _ db: Connection, into rows: inout [Row]) throws {
+    /// Appends the notes `match` matches to `rows`, in ascending id order; at most `limit` of them when given.
+    func walk(_ match: String, _ db: Connection, into rows: inout [Row], limit: Int? = nil) throws {
         let frequency = "\(RowStatisticsFunctions.frequency)(notes_fts)"
         let size = sizesFromTable ? "-1" : "\(RowStatisticsFunctions.size)(notes_fts)"
-        let statement = try db.cached("SELECT rowid, \(frequency), \(size) FROM notes_fts WHERE notes_fts MATCH ?1")
-        try statement.bind([.text(match)])
+        let statement = try db.cached("SELECT rowid, \(frequency), \(size) FROM notes_fts WHERE notes_fts MATCH ?1 LIMIT ?2")
+        try statement.bind([.text(match), .integer(Int64(limit ?? -1))])
         try statement.forEachRow { row in
             rows.append(Row(id: row.int64(0), frequency: row.double(1), size: Int32(clamping: row.int(2))))
         }

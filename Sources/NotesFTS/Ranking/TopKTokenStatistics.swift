@@ -48,13 +48,12 @@ struct TopKTokenStatistics {
             }
             return TopKTokenStatistics(documents: tracked.0, entries: entries, frontier: frontier)
         }
-        let count = try db.scalarInt("""
-            SELECT count(*) FROM (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?1 LIMIT ?2)
-            """, [.text(RankingTables.matchString(token)), .integer(Int64(untrackedLimit + 1))]) ?? 0
-        if count > untrackedLimit { return nil }
+        // One walk, stopped one note past the limit, both counts the notes and reads their figures (a count
+        // first, then the walk, read the notes of a word under the limit twice).
         let statistics = try MatchStatistics(db)
         var rows: [MatchStatistics.Row] = []
-        try statistics.walk(RankingTables.matchString(token), db, into: &rows)
+        try statistics.walk(RankingTables.matchString(token), db, into: &rows, limit: untrackedLimit + 1)
+        if rows.count > untrackedLimit { return nil }
         try statistics.completeSizes(&rows, db)
         let entries = rows.map { Entry(note: $0.id, frequency: $0.frequency, size: Int($0.size)) }
         return TopKTokenStatistics(documents: Int64(entries.count), entries: entries, frontier: nil)
