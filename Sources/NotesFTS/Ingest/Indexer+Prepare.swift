@@ -33,12 +33,15 @@ extension Indexer {
 
     static func prepare(_ entry: FileEntry, known: SourceFile?, bulk: Bool = false,
                         settings: ReadSettings = ReadSettings()) -> Prepared {
-        if let known, known.size == entry.size, known.mtimeNanoseconds == entry.mtimeNanoseconds {
+        // A file's place can change how it is read (``ReadingContext``): then it is read again, unchanged or not.
+        let context = ReadingContext(path: entry.path)
+        if let known, known.size == entry.size, known.mtimeNanoseconds == entry.mtimeNanoseconds,
+           ReadingContext(fingerprint: known.hash) == context {
             return .unchanged
         }
         do {
             let bytes = try NoteFileReader.bytes(at: entry.path)
-            let hash = ContentHash.hex(of: bytes)
+            let hash = context.fingerprint(ContentHash.hex(of: bytes))
             let source = SourceFile(path: entry.path, size: Int64(bytes.count), mtimeNanoseconds: entry.mtimeNanoseconds, hash: hash)
             if let known, known.hash == hash { return .touched(source) }
             if settings.streams(entry.path, size: bytes.count) { return .streamed(source, isNew: known == nil) }

@@ -26,7 +26,8 @@ extension Indexer {
         do {
             let bytes = try NoteFileReader.bytes(at: source.path)
             let current = SourceFile(path: source.path, size: Int64(bytes.count), mtimeNanoseconds: source.mtimeNanoseconds,
-                                     hash: bytes.count == source.size ? source.hash : ContentHash.hex(of: bytes))
+                                     hash: bytes.count == source.size ? source.hash
+                                         : ReadingContext(fingerprint: source.hash).fingerprint(ContentHash.hex(of: bytes)))
             let dates = FileDates(path: source.path, modified: Date(timeIntervalSince1970: Double(entry.mtimeNanoseconds) / 1e9))
             let map = fieldMap
             try index.replaceNotes(of: current, indexedAt: indexedAt, directFullText: directFullText && isNew) { add in

@@ -29,6 +29,7 @@ extension Indexer {
     /// are read, and the notes of files that are gone, hidden or now ignored there are removed.
     /// What `--watch` runs for each change.
     public func refresh(_ paths: [String], within top: String) throws -> IndexSummary {
+        ObsidianVault.forgetFolders()
         var summary = IndexSummary()
         var visited = Set<String>()
         let root = PathNormalization.absolute(top)

@@ -5,6 +5,8 @@ import Foundation
 ///
 /// - A file whose size and modification time match what the index recorded is not read.
 /// - A file that was read but whose bytes hash the same is only re-stamped.
+/// - A file whose place changes how it is read (``ReadingContext``: a folder became an Obsidian vault) is read
+///   again, whatever its size and time.
 /// - A changed file's notes are updated in place (their ids survive); a new file's are inserted.
 /// - Files that vanished below a folder that was walked have their notes removed.
 /// - A file that cannot be read or parsed is reported through `onWarning` and skipped: its earlier notes stay.
@@ -61,6 +63,7 @@ public final class Indexer {
     /// Indexes `paths` (files or folders; relative paths are taken from the current directory).
     public func run(paths: [String]) throws -> IndexSummary {
         let started = DispatchTime.now()
+        ObsidianVault.forgetFolders() // a folder may have become a vault since the last run in this process
         var summary = IndexSummary()
         var visited = Set<String>()
         // Bulk only into a truly empty index, or one whose first build was interrupted: every file it has not

@@ -6,7 +6,7 @@ package struct SourceFile: Equatable, Sendable {
     package var size: Int64
     /// Modification time in nanoseconds since 1970 when it was read.
     package var mtimeNanoseconds: Int64
-    /// ``ContentHash`` of its bytes.
+    /// ``ContentHash`` of its bytes, with the ``ReadingContext`` they were read in (`<hash>+obsidian`).
     package var hash: String
 
     /// Creates a source record.

@@ -4,6 +4,15 @@ import Foundation
 /// "modifiedDate": …}]}`): each entry is a note titled by its first line, with Day One's Markdown escapes
 /// (`\.`, `\-`, `\!`…) removed from the text.
 enum DayOneReader {
+    /// Whether `object`, an element of an `entries` array, is a Day One entry: its text is under `text`
+    /// and it has no field Day One never writes (a title, or the body under another name). Any other
+    /// element of an `entries` array is read as a plain JSON note (``JSONNoteReader``).
+    static func isEntry(_ object: [String: JSONNode]) -> Bool {
+        object["text"]?.stringValue != nil
+            && !JSONNoteReader.titleKeys.contains { object[$0] != nil }
+            && !JSONNoteReader.bodyKeys.contains { $0 != "text" && object[$0] != nil }
+    }
+
     /// The note of one entry, or `nil` for an entry without text.
     static func note(from entry: [String: JSONNode], path: String, line: Int) -> Note? {
         guard let raw = entry["text"]?.stringValue else { return nil }

@@ -3,7 +3,7 @@ import Foundation
 /// Reads JSON note exports: one note object, an array of them, an object wrapping them
 /// (`{"notes": […]}`, Simplenote's `{"activeNotes": […]}`), or JSON Lines (one object a line); Standard
 /// Notes backups and Day One journals are recognised by their layout (``StandardNotesReader``,
-/// ``DayOneReader``).
+/// ``DayOneReader``); the elements of an `entries` array that are not Day One entries are read as notes.
 ///
 /// Fields are found under the names common exporters use:
 /// - title: `title`, `name`, `subject` (else the body's first line);
@@ -30,7 +30,7 @@ package enum JSONNoteReader {
     /// notes that carry no date of their own.
     ///
     /// Throws ``NoteReadError`` naming what is wrong: malformed JSON (with its line), a top level that is not
-    /// an object or array, or no note fields anywhere. In JSON Lines a malformed line is skipped (see
+    /// an object or array, no note fields anywhere, or a Standard Notes backup whose notes are all encrypted. In JSON Lines a malformed line is skipped (see
     /// ``read(bytes:path:jsonLines:map:emit:warn:)``) unless no line is readable.
     package static func notes(text: String, path: String, jsonLines: Bool, modified: Date?) throws -> [Note] {
         var notes: [Note] = []
@@ -71,6 +71,9 @@ package enum JSONNoteReader {
                 throw NoteReadError("malformed JSON at line \(syntax.line) (\(syntax.message))")
             }
         }
+        if counter.emitted == 0 && counter.encrypted > 0 {
+            throw NoteReadError("encrypted Standard Notes backup; export a decrypted backup to index it")
+        }
         if counter.emitted == 0 && counter.fieldless > 0 {
             throw NoteReadError(map == nil ? "no note fields (expected title/body/content/text)"
                                            : "no note has the mapped fields")
@@ -90,8 +93,9 @@ package enum JSONNoteReader {
             if let map {
                 try counter.take(try map.note(from: object, path: path, line: line))
             } else if layout == .wrapped("items"), let tags = standardNotesTags, object["content_type"] != nil {
+                if StandardNotesReader.isEncryptedNote(object) { counter.encrypted += 1 }
                 try counter.takeKnown(StandardNotesReader.note(from: object, tags: tags, path: path, line: line))
-            } else if layout == .wrapped("entries") {
+            } else if layout == .wrapped("entries"), DayOneReader.isEntry(object) {
                 try counter.takeKnown(DayOneReader.note(from: object, path: path, line: line))
             } else {
                 try counter.take(isTrashed(object) ? .some(nil) : note(from: object, path: path, line: line))
@@ -161,6 +165,8 @@ struct NoteCounter {
     var fieldless = 0
     /// Documents read (JSON Lines).
     var objects = 0
+    /// Encrypted Standard Notes notes, which cannot be read.
+    var encrypted = 0
 
     /// Hands on `outcome`: a note, `.some(nil)` for one deliberately left out (trashed), `nil` for no fields.
     mutating func take(_ outcome: Note??) throws {

@@ -174,8 +174,8 @@ package enum NoteFileReader {
     package static func read(bytes: [UInt8], path: String, dates: FileDates, map: JSONFieldMap? = nil,
                             emit: (Note) throws -> Void, warn: (String) -> Void) throws {
         var format = format(of: path) ?? .text
-        if format == .text, bytes.first(where: { $0 > 0x20 }) == UInt8(ascii: "{"), StandardNotesReader.mayBeBackup(bytes) {
-            format = .json // a Standard Notes backup keeps its ".txt" name
+        if format == .text, bytes.first(where: { $0 > 0x20 }) == UInt8(ascii: "{"), StandardNotesReader.isBackup(bytes) {
+            format = .json // a Standard Notes backup keeps its ".txt" name; any other .txt is a text note
         }
         if format == .json || format == .jsonLines {
             _ = try decode(bytes) // only to refuse invalid UTF-8 with its offset, as for every other file

@@ -6,7 +6,13 @@ import Foundation
 enum ObsidianVault {
     private static let cache = DirectoryCache()
 
-    /// Whether `path` (a file) is inside a vault. Each folder is looked up once per process.
+    /// Forgets what was looked up, so that a folder made a vault (or no longer one) since is seen as it is
+    /// now: each indexing run starts with this (``Indexer/run(paths:)``, ``Indexer/refresh(_:within:)``).
+    static func forgetFolders() {
+        cache.removeAll()
+    }
+
+    /// Whether `path` (a file) is inside a vault. Each folder is looked up once until ``forgetFolders()``.
     static func contains(_ path: String) -> Bool {
         var directory = (path as NSString).deletingLastPathComponent
         var visited: [String] = []
@@ -32,6 +38,12 @@ private final class DirectoryCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return values[directory]
+    }
+
+    func removeAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        values.removeAll()
     }
 
     func set(_ directory: String, _ value: Bool) {

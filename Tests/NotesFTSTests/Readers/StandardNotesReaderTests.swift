@@ -21,4 +21,40 @@ import Testing
         let notes = try JSONNoteReader.notes(text: text, path: "/x/b.json", jsonLines: false, modified: nil)
         #expect(notes.map(\.title) == ["kept"])
     }
+
+    /// A `.txt` note that starts with `{` and mentions `"content_type"` is one text note, never a backup (it
+    /// was refused as malformed JSON, or as having no note fields).
+    @Test(arguments: [
+        "{\"content_type\": \"application/json\", \"status\": 200}\nupload API notes: pangolin, retry header\n",
+        #"{"content_type":"image/png","size":1234}"#,
+        #"{"items": [{"content_type": "Note", "content": {"title": "t", "text": "x"}}]} and a line after it"#,
+        #"{"items": [1, 2], "content_type": "list"}"#,
+        #"{"items": "none", "content_type": "x"}"#,
+        #"{"version": "004", "content_type": "x", "items": [{"uuid": "1"}]}"#,
+    ])
+    func aTextNoteThatOnlyLooksLikeJSONIsReadAsText(text: String) throws {
+        #expect(!StandardNotesReader.isBackup(Array(text.utf8)))
+        let notes = try NoteFileReader.notes(bytes: Array(text.utf8), path: "/x/api.txt", modified: nil)
+        #expect(notes.count == 1)
+        #expect(notes.first?.body == text)
+    }
+
+    @Test func aBackupSavedAsTxtIsStillRecognised() throws {
+        let text = #"{"version": "004", "items": [{"uuid": "3", "content_type": "Note", "content": {"title": "kept", "text": "z"}}]}"#
+        #expect(StandardNotesReader.isBackup(Array(text.utf8)))
+        #expect(try NoteFileReader.notes(bytes: Array(text.utf8), path: "/x/backup.txt", modified: nil).map(\.title) == ["kept"])
+    }
+
+    /// A backup made with encryption has no readable note: an error that says so, not a file of 0 notes.
+    @Test(arguments: [
+        #"{"version":"004","items":[{"uuid":"a","content_type":"Note","content":"004:nonce:ciphertext:authdata","enc_item_key":"004:k"}]}"#,
+        #"{"items":[{"uuid":"k","content_type":"SN|ItemsKey","content":"004:x"},{"uuid":"a","content_type":"Note","content":"004:y"},{"uuid":"t","content_type":"Tag","content":"004:z"}]}"#,
+    ])
+    func anEncryptedBackupIsAnErrorThatSaysWhatToDo(text: String) {
+        for path in ["/x/Standard Notes Backup and Import File.txt", "/x/backup.json"] {
+            #expect(throws: NoteReadError("encrypted Standard Notes backup; export a decrypted backup to index it")) {
+                try NoteFileReader.notes(bytes: Array(text.utf8), path: path, modified: nil)
+            }
+        }
+    }
 }
