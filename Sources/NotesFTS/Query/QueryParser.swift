@@ -79,8 +79,10 @@ package enum QueryParser {
                 query = extraction.query
                 query.root = root
             }
-            if query.root.map(Self.containsNegationInsideOr) == true {
-                query.notes.append("ignored an exclusion inside OR: `-word` needs to stand beside the terms it narrows")
+            if let (node, place) = query.root.flatMap(FTS5Expression.unplacedExclusion) {
+                query.misplacedExclusion = MisplacedExclusion(node, place: place)
+                query.notes.append(place == .insideOr ? "an exclusion inside OR cannot be searched: `-word` needs to stand beside the terms it narrows"
+                                   : "an exclusion of exclusions alone cannot be searched")
             }
             return query
         }
@@ -216,20 +218,6 @@ package enum QueryParser {
             }
             guard let period = DatePeriod.parse(String(rest), now: now) else { return nil }
             return comparison.filter(field, period)
-        }
-
-        static func containsNegationInsideOr(_ node: QueryNode) -> Bool {
-            switch node {
-            case .term: return false
-            case .not(let inner): return containsNegationInsideOr(inner)
-            case .and(let children): return children.contains(where: containsNegationInsideOr)
-            case .or(let children):
-                return children.contains { child in
-                    if case .not = child { return true }
-                    if case .and(let inner) = child, inner.allSatisfy({ if case .not = $0 { true } else { false } }) { return true }
-                    return containsNegationInsideOr(child)
-                }
-            }
         }
     }
 }
