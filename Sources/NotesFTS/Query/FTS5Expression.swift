@@ -50,6 +50,27 @@ enum FTS5Expression {
         }
     }
 
+    /// The first exclusion ``compile(_:)`` has no place for, and where it was: a side of OR that only excludes
+    /// (`a OR -b`: an OR keeps only its sides' positive parts), or an exclusion of exclusions alone (`-(-a -b)`:
+    /// an exclusion keeps only its operand's positive part). `nil` when every exclusion is compiled.
+    static func unplacedExclusion(in node: QueryNode) -> (node: QueryNode, place: MisplacedExclusion.Place)? {
+        switch node {
+        case .term:
+            return nil
+        case .not(let inner):
+            if !compileNode(inner).1.isEmpty { return (node, .insideExclusion) }
+            return unplacedExclusion(in: inner)
+        case .and(let children):
+            return children.lazy.compactMap(unplacedExclusion).first
+        case .or(let children):
+            for child in children {
+                if !compileNode(child).1.isEmpty { return (child, .insideOr) }
+                if let found = unplacedExclusion(in: child) { return found }
+            }
+            return nil
+        }
+    }
+
     /// Compiles `node` into a positive FTS5 expression and the expressions it excludes.
     private static func compileNode(_ node: QueryNode) -> (String?, [String]) {
         switch node {

@@ -15,6 +15,9 @@ package struct ParsedQuery: Sendable, Equatable {
     /// A filter typed where it cannot stand (inside OR, in a negated group): searching the query is then an
     /// error, ``MisplacedFilter``.
     package var misplacedFilter: MisplacedFilter?
+    /// An exclusion typed where it narrows nothing (one side of OR, `a OR -b`): searching the query is then an
+    /// error, ``MisplacedExclusion``.
+    package var misplacedExclusion: MisplacedExclusion?
     /// What the parser did with input it could not read as syntax (shown by `--explain`).
     package var notes: [String] = []
     /// Whether the text nests brackets or negations deeper than ``QueryParser/nestingLimit``: such a query
@@ -45,10 +48,10 @@ package struct ParsedQuery: Sendable, Equatable {
         !pathFilters.isEmpty || !dateFilters.isEmpty || !excludedPathFilters.isEmpty || !excludedDateFilters.isEmpty
     }
 
-    /// Whether there is nothing to search: no searchable term and no filter (a misplaced filter is something:
-    /// searching reports it).
+    /// Whether there is nothing to search: no searchable term and no filter (a misplaced filter or exclusion is
+    /// something: searching reports it).
     package var isEmpty: Bool {
-        matchExpression == nil && exclusionExpression == nil && !hasFilters && misplacedFilter == nil
+        matchExpression == nil && exclusionExpression == nil && !hasFilters && misplacedFilter == nil && misplacedExclusion == nil
     }
 
     /// Whether the query only excludes words (`-draft`) with nothing to search and no filter: an error to
@@ -56,14 +59,16 @@ package struct ParsedQuery: Sendable, Equatable {
     /// that lists the notes without it.
     package var isOnlyExclusion: Bool {
         matchExpression == nil && exclusionExpression != nil && !hasFilters && misplacedFilter == nil
-            && !(root.map(Self.excludesOnlyTags) ?? false)
+            && misplacedExclusion == nil && !(root.map(Self.excludesOnlyTags) ?? false)
     }
 
     /// Throws what makes the query unsearchable: nesting past ``QueryParser/nestingLimit``
-    /// (``NotesFTSError/queryTooDeep(limit:)``), or a filter where none can stand (``MisplacedFilter``).
+    /// (``NotesFTSError/queryTooDeep(limit:)``), a filter where none can stand (``MisplacedFilter``), or an
+    /// exclusion that narrows nothing (``MisplacedExclusion``).
     package func checkSearchable() throws {
         if exceedsNestingLimit { throw NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit) }
         if let misplacedFilter { throw misplacedFilter }
+        if let misplacedExclusion { throw misplacedExclusion }
     }
 
     /// Whether the query only selects notes, with no words to rank by: filters, and text terms (if any) that

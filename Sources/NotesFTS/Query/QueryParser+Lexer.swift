@@ -27,18 +27,18 @@ extension QueryParser {
                     tokens.append(.bar); index += 1
                 case "-" where index + 1 < characters.count && !isSpace(characters[index + 1]) && characters[index + 1] != "-":
                     tokens.append(.minus); index += 1
-                case "\"":
+                case _ where isQuote(character):
                     let (token, next) = phrase(characters, from: index + 1, column: nil)
                     tokens.append(contentsOf: token)
                     index = next
                 default:
                     var end = index
                     while end < characters.count, !isSpace(characters[end]),
-                          characters[end] != "(", characters[end] != ")", characters[end] != "\"" {
+                          characters[end] != "(", characters[end] != ")", !isQuote(characters[end]) {
                         end += 1
                     }
                     let word = string(characters[index..<end])
-                    if end < characters.count, characters[end] == "\"", word.hasSuffix(":"),
+                    if end < characters.count, isQuote(characters[end]), word.hasSuffix(":"),
                        let column = column(named: String(word.dropLast())) {
                         let (token, next) = phrase(characters, from: end + 1, column: column)
                         tokens.append(contentsOf: token)
@@ -55,7 +55,7 @@ extension QueryParser {
         /// Reads a phrase body after its opening quote; an unclosed quote runs to the end of the input.
         private static func phrase(_ characters: [Unicode.Scalar], from start: Int, column: QueryColumn?) -> ([Token], Int) {
             var end = start
-            while end < characters.count && characters[end] != "\"" { end += 1 }
+            while end < characters.count && !isQuote(characters[end]) { end += 1 }
             let text = string(characters[start..<end])
             var tokens: [Token] = []
             if end >= characters.count { tokens.append(.unbalancedQuote) }
@@ -67,6 +67,17 @@ extension QueryParser {
             }
             tokens.append(.phrase(text, prefix: prefix, column: column))
             return (tokens, next)
+        }
+
+        /// Whether `scalar` opens or closes a phrase: the ASCII `"` and the typographic double quotes keyboards
+        /// type in its place (macOS and iOS by default): `“…”`, `„…“`, `”…”`, `«…»`, `»…«`. Any of them ends a
+        /// phrase any of them opened, so a pair of different quotes still quotes, and a lone one is never
+        /// glued to a word. Single quotes (`‘’`) are not quotes: `’` is the apostrophe of `it’s`.
+        static func isQuote(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar {
+            case "\"", "\u{201C}", "\u{201D}", "\u{201E}", "\u{201F}", "\u{AB}", "\u{BB}": return true
+            default: return false
+            }
         }
 
         /// `scalars` as a string, appended one by one (the generic `UnicodeScalarView(_:)` from a slice looked

@@ -6,12 +6,13 @@ import Foundation
 /// | input | meaning |
 /// |---|---|
 /// | `deploy friday` | both words (AND) |
-/// | `"next week"` | the phrase |
+/// | `"next week"`, `“next week”` | the phrase (typographic double quotes quote too) |
 /// | `deplo*` | a word starting with `deplo` |
 /// | `a OR b`, `a \| b` | either |
 /// | `-draft`, `NOT draft` | without `draft` (beside a positive term) |
 /// | `(a OR b) c` | grouping |
 /// | `title:x`, `body:x`, `tag:x`, `#x` | a word in one field |
+/// | `title:(a OR b)`, `title: x` | the field on every term of what follows |
 /// | `path:work/` | path contains the fragment |
 /// | `created:>=2024-01`, `modified:<7d` | date filters |
 /// | `-path:work/`, `NOT created:2024` | a filter's exclusion (a filter inside OR is an error) |
@@ -78,8 +79,10 @@ package enum QueryParser {
                 query = extraction.query
                 query.root = root
             }
-            if query.root.map(Self.containsNegationInsideOr) == true {
-                query.notes.append("ignored an exclusion inside OR: `-word` needs to stand beside the terms it narrows")
+            if let (node, place) = query.root.flatMap(FTS5Expression.unplacedExclusion) {
+                query.misplacedExclusion = MisplacedExclusion(node, place: place)
+                query.notes.append(place == .insideOr ? "an exclusion inside OR cannot be searched: `-word` needs to stand beside the terms it narrows"
+                                   : "an exclusion of exclusions alone cannot be searched")
             }
             return query
         }
@@ -168,14 +171,16 @@ package enum QueryParser {
             return false
         }
 
-        /// Reads one whitespace-delimited word: a filter, a tag, a prefix or plain text.
-        mutating func readWord(_ word: String) -> Syntax {
+        /// Reads one whitespace-delimited word: a filter, a tag, a prefix or plain text. A field or filter name
+        /// with nothing after its colon takes what follows (``readField(_:typed:)``).
+        mutating func readWord(_ word: String) -> Syntax? {
             if word.count > 1, word.hasPrefix("#"), TextNormalization.hasTokenCharacters(String(word.dropFirst())) {
                 return .term(prefixable(String(word.dropFirst()), column: .tags))
             }
             if let colon = word.firstIndex(of: ":"), colon != word.startIndex {
                 let name = word[..<colon].lowercased()
                 let value = String(word[word.index(after: colon)...])
+                if value.isEmpty, startsOperand(peek), Self.isFieldName(name) { return readField(name, typed: word) }
                 if !value.isEmpty {
                     if let column = Lexer.column(named: name) {
                         return .term(prefixable(value, column: column))
@@ -213,20 +218,6 @@ package enum QueryParser {
             }
             guard let period = DatePeriod.parse(String(rest), now: now) else { return nil }
             return comparison.filter(field, period)
-        }
-
-        static func containsNegationInsideOr(_ node: QueryNode) -> Bool {
-            switch node {
-            case .term: return false
-            case .not(let inner): return containsNegationInsideOr(inner)
-            case .and(let children): return children.contains(where: containsNegationInsideOr)
-            case .or(let children):
-                return children.contains { child in
-                    if case .not = child { return true }
-                    if case .and(let inner) = child, inner.allSatisfy({ if case .not = $0 { true } else { false } }) { return true }
-                    return containsNegationInsideOr(child)
-                }
-            }
         }
     }
 }

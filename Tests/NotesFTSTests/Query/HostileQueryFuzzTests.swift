@@ -3,7 +3,8 @@ import Testing
 
 /// 2,000 seeded hostile queries through the path `notes-find` takes (parse, word forms, search, count):
 /// deep nesting, control characters, huge inputs. None may crash or let an SQLite or FTS5 error escape; the
-/// only errors are the nesting limit's and a filter's inside OR or a negated group (``MisplacedFilter``).
+/// only errors are the nesting limit's, a filter's inside OR or a negated group (``MisplacedFilter``) and an
+/// exclusion's that narrows nothing (``MisplacedExclusion``).
 @Suite struct HostileQueryFuzzTests {
     static let pieces: [String] = [
         "(", "(", ")", "((((", "))))", "-(", "NOT ", "NOT (", " OR ", " | ", " AND ", "\"", "*", ":", "#", "-",
@@ -48,6 +49,10 @@ import Testing
             if let misplaced = parsed.misplacedFilter {
                 #expect(throws: misplaced) { try index.search(parsed) }
                 misplacedFilters += 1
+                continue
+            }
+            if let misplaced = parsed.misplacedExclusion {
+                #expect(throws: misplaced) { try index.search(parsed) }
                 continue
             }
             do {

@@ -24,17 +24,7 @@ import Testing
         let parsed = QueryParser.parse(text)
         let expected = MisplacedFilter(filter: filter, place: place)
         #expect(parsed.misplacedFilter == expected)
-        // What notes-find checks before searching does not hide it.
-        #expect(!parsed.isEmpty && !parsed.isOnlyExclusion)
-        let index = try SearchFixture.makeIndex()
-        #expect(throws: expected) { try index.search(parsed) }
-        #expect(throws: expected) { try index.count(parsed) }
-        #expect(throws: expected) { try index.forEachPath(parsed) { _ in } }
-        #expect(throws: expected) { try index.rankingPath(parsed) }
-        var sorted = SearchOptions()
-        sorted.sort = .modified
-        #expect(throws: expected) { try index.search(parsed, options: sorted) }
-        #expect(throws: expected) { try index.search(text) }
+        try expectEverySearchRefuses(parsed, typed: text, with: expected)
     }
 
     @Test(arguments: ["deploy path:work", "(deploy OR plan) path:work", "deploy -path:work", "deploy NOT created:2024",

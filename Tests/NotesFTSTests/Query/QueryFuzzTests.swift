@@ -3,7 +3,8 @@ import Testing
 @testable import SQLiteKit
 
 /// Feeds 10,000 deterministic random strings to the parser and the search: none may crash or produce an
-/// SQLite or FTS5 error; a filter inside OR or a negated group is refused with ``MisplacedFilter``.
+/// SQLite or FTS5 error; a filter inside OR or a negated group is refused with ``MisplacedFilter``, an exclusion
+/// that narrows nothing with ``MisplacedExclusion``.
 @Suite struct QueryFuzzTests {
     static let pieces: [String] = [
         "\"", "\"", "(", ")", "*", "-", "+", ":", "^", "|", "{", "}", "[", "]", ",", ".", "'", "\\", "/", "%", "#", "@",
@@ -28,6 +29,12 @@ import Testing
             if parsed.isEmpty || parsed.isOnlyExclusion { continue }
             if let misplaced = parsed.misplacedFilter {
                 // A filter inside OR or a negated group: the one error a query may give, said the same way.
+                #expect(throws: misplaced) { try index.search(parsed, options: SearchOptions(limit: 5)) }
+                #expect(throws: misplaced) { try index.count(parsed) }
+                continue
+            }
+            if let misplaced = parsed.misplacedExclusion {
+                // An exclusion that narrows nothing (`a OR -b`): refused the same way.
                 #expect(throws: misplaced) { try index.search(parsed, options: SearchOptions(limit: 5)) }
                 #expect(throws: misplaced) { try index.count(parsed) }
                 continue
