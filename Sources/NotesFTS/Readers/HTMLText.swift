@@ -68,39 +68,9 @@ struct HTMLText {
         return words.isEmpty ? nil : words
     }
 
-    /// `text` with character references (`&amp;`, `&#233;`, `&#x1F600;`) decoded.
+    /// `text` with character references (`&amp;`, `&ntilde;`, `&#233;`, `&#x1F600;`) decoded.
     static func decode(_ text: Substring) -> String {
-        guard text.contains("&") else { return String(text) }
-        var result = ""
-        var rest = text
-        while let amp = rest.firstIndex(of: "&") {
-            result += rest[..<amp]
-            rest = rest[amp...]
-            if let semi = rest.prefix(12).firstIndex(of: ";"), let decoded = entity(rest[rest.index(after: rest.startIndex)..<semi]) {
-                result.append(decoded)
-                rest = rest[rest.index(after: semi)...]
-            } else {
-                result.append("&")
-                rest = rest.dropFirst()
-            }
-        }
-        return result + rest
-    }
-
-    private static let namedEntities: [Substring: Character] = [
-        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "mdash": "—", "ndash": "–",
-        "hellip": "…", "lsquo": "\u{2018}", "rsquo": "\u{2019}", "ldquo": "\u{201C}", "rdquo": "\u{201D}",
-        "copy": "©", "times": "×", "reg": "®", "trade": "™", "middot": "·", "bull": "•", "eacute": "é", "egrave": "è",
-        "uuml": "ü", "ouml": "ö", "auml": "ä", "szlig": "ß", "deg": "°", "euro": "€",
-    ]
-
-    private static func entity(_ name: Substring) -> Character? {
-        if name.hasPrefix("#") {
-            let digits = name.dropFirst()
-            let code = digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-            return code.flatMap(Unicode.Scalar.init).map(Character.init)
-        }
-        return namedEntities[name]
+        HTMLEntities.decode(text)
     }
 }
 
