@@ -10,14 +10,11 @@ enum HTMLNoteReader {
         return Note(path: path, line: 1,
                     title: (html.title ?? html.firstHeading).map(TextNoteReader.cap)
                         ?? TextNoteReader.firstLine(html.text) ?? TextNoteReader.fileTitle(path),
-                    body: html.text, tags: keywords(text))
+                    body: html.text, tags: keywords(html.keywords ?? ""))
     }
 
-    /// The comma-separated `content` of `<meta name="keywords" content="…">`.
-    static func keywords(_ text: String) -> [String] {
-        guard let meta = text.range(of: #"<meta[^>]*name=["']keywords["'][^>]*>"#, options: [.regularExpression, .caseInsensitive]),
-              let content = text[meta].range(of: #"content=["'][^"']*"#, options: .regularExpression) else { return [] }
-        let value = text[meta][content].dropFirst("content=\"".count)
-        return HTMLText.decode(value).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    /// The comma-separated keywords of a `<meta name="keywords">` `content`, trimmed, empty ones left out.
+    static func keywords(_ content: String) -> [String] {
+        content.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 }

@@ -1,66 +1,77 @@
-/// The readable text of an HTML document or fragment: markup removed, scripts and styles dropped, entities
-/// decoded, block elements on their own lines; and its title (`<title>`, else the first heading).
+/// The readable text of an HTML document or fragment: markup removed, scripts, styles and templates dropped,
+/// entities decoded, block elements on their own lines; its title (the first `<title>` outside `<svg>` and
+/// `<math>`, else the first heading); and its `<meta name="keywords">`.
 struct HTMLText {
     /// The text, lines separated by `\n`, no blank-line runs.
     private(set) var text = ""
-    /// The `<title>` element's text, if any and not blank.
+    /// The document's `<title>` text, if any and not blank (an `<svg>`'s or `<math>`'s `<title>` is not it).
     private(set) var title: String?
     /// The first `<h1>`…`<h6>` text.
     private(set) var firstHeading: String?
+    /// The `content` of the first `<meta name="keywords">`, decoded.
+    private(set) var keywords: String?
 
-    private static let blockElements: Set<String> = [
+    /// Elements that start and end a line.
+    static let blockElements: Set<String> = [
         "p", "div", "br", "li", "ul", "ol", "tr", "table", "section", "article", "header", "footer", "blockquote",
         "pre", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "title", "dt", "dd", "en-todo", "body", "figure", "details",
     ]
-    private static let skippedElements: Set<String> = ["script", "style", "template", "head"]
+    /// HTML elements whose content is raw text that is not shown.
+    private static let hiddenRawText: Set<String> = ["script", "style", "iframe", "noembed", "noframes"]
 
     /// Converts `html`.
     init(_ html: String) {
+        var tokens = HTMLTokenizer(html)
         var output = HTMLTextBuilder()
-        var rest = Substring(html)
-        var skipping: String?
-        var capture: (element: String, text: String)?
-        while let open = rest.firstIndex(of: "<") {
-            let textPart = rest[..<open]
-            if skipping == nil { output.append(text: textPart); capture?.text += textPart }
-            rest = rest[rest.index(after: open)...]
-            if rest.hasPrefix("!--") {
-                rest = rest.range(of: "-->").map { rest[$0.upperBound...] } ?? ""
-                continue
-            }
-            guard let close = rest.firstIndex(of: ">") else { rest = ""; break }
-            let tag = Self.tagName(rest[..<close])
-            rest = rest[rest.index(after: close)...]
-            if let skipped = skipping {
-                if tag.closing && tag.name == skipped { skipping = nil }
-                // `<title>` lives inside `<head>`: read it even while skipping the rest of the head.
-                if skipped == "head" && tag.name == "title" && !tag.closing, let end = rest.range(of: "</title", options: .caseInsensitive) {
-                    title = Self.clean(Self.decode(rest[..<end.lowerBound]))
-                    rest = rest[end.lowerBound...]
+        var foreignDepth = 0  // how many `<svg>`/`<math>` elements are open
+        var skipping: (element: String, depth: Int)?  // inside a `<template>` (or a script or style in `<svg>`)
+        var heading: (element: String, text: String)?
+        while let token = tokens.next() {
+            switch token {
+            case .text(let raw), .cdata(let raw):
+                guard skipping == nil else { continue }
+                if case .cdata = token { output.append(literal: raw) } else { output.append(text: raw) }
+                heading?.text += raw
+            case .startTag(let name, let attributes, let selfClosing):
+                if foreignDepth == 0, name == "title" || name == "textarea" || Self.hiddenRawText.contains(name) {
+                    let content = tokens.rawText(until: name)
+                    guard skipping == nil else { continue }
+                    if name == "title" { title = title ?? Self.clean(Self.decode(content)) }
+                    if name == "textarea" { output.append(text: content) }
+                    continue
                 }
-                continue
-            }
-            if Self.skippedElements.contains(tag.name) && !tag.closing && !tag.selfClosing { skipping = tag.name; continue }
-            if tag.name == "title" || (tag.name.count == 2 && tag.name.hasPrefix("h") && tag.name.last!.isNumber) {
-                if !tag.closing { capture = (tag.name, "") } else if let captured = capture, captured.element == tag.name {
-                    let cleaned = Self.clean(Self.decode(Substring(captured.text)))
-                    if tag.name == "title" { title = title ?? cleaned } else { firstHeading = firstHeading ?? cleaned }
-                    capture = nil
+                if let skipped = skipping {
+                    if name == skipped.element && !selfClosing { skipping?.depth += 1 }
+                    continue
                 }
+                if foreignDepth == 0 ? name == "template" : (name == "script" || name == "style") && !selfClosing {
+                    skipping = (name, 1)
+                    continue
+                }
+                if (name == "svg" || name == "math") && !selfClosing { foreignDepth += 1 }
+                if foreignDepth == 0, name == "meta", keywords == nil, attributes["name"]?.lowercased() == "keywords" {
+                    keywords = attributes["content"] ?? ""
+                }
+                if Self.isHeading(name) { heading = (name, "") }
+                output.open(name)
+            case .endTag(let name):
+                if let skipped = skipping {
+                    if name == skipped.element { skipping = skipped.depth > 1 ? (name, skipped.depth - 1) : nil }
+                    continue
+                }
+                if (name == "svg" || name == "math") && foreignDepth > 0 { foreignDepth -= 1 }
+                if let captured = heading, captured.element == name {
+                    firstHeading = firstHeading ?? Self.clean(Self.decode(Substring(captured.text)))
+                    heading = nil
+                }
+                output.close(name)
             }
-            if Self.blockElements.contains(tag.name) { output.breakLine() }
-            if tag.name == "pre" { output.preformatted = !tag.closing }
-            if tag.name == "td" || tag.name == "th" { output.append(text: " ") }
         }
-        if skipping == nil { output.append(text: rest) }
         text = output.finish()
     }
 
-    /// The lowercased element name of the inside of a tag (`/p`, `div class="x"`, `br/`).
-    private static func tagName(_ inside: Substring) -> (name: String, closing: Bool, selfClosing: Bool) {
-        let closing = inside.hasPrefix("/")
-        let name = inside.drop(while: { $0 == "/" }).prefix(while: { $0.isLetter || $0.isNumber || $0 == "-" })
-        return (name.lowercased(), closing, inside.hasSuffix("/"))
+    private static func isHeading(_ name: String) -> Bool {
+        name.count == 2 && name.hasPrefix("h") && name.last.map { ("1"..."6").contains($0) } == true
     }
 
     private static func clean(_ text: String) -> String? {
@@ -68,50 +79,39 @@ struct HTMLText {
         return words.isEmpty ? nil : words
     }
 
-    /// `text` with character references (`&amp;`, `&#233;`, `&#x1F600;`) decoded.
+    /// `text` with character references (`&amp;`, `&ntilde;`, `&#233;`, `&#x1F600;`) decoded.
     static func decode(_ text: Substring) -> String {
-        guard text.contains("&") else { return String(text) }
-        var result = ""
-        var rest = text
-        while let amp = rest.firstIndex(of: "&") {
-            result += rest[..<amp]
-            rest = rest[amp...]
-            if let semi = rest.prefix(12).firstIndex(of: ";"), let decoded = entity(rest[rest.index(after: rest.startIndex)..<semi]) {
-                result.append(decoded)
-                rest = rest[rest.index(after: semi)...]
-            } else {
-                result.append("&")
-                rest = rest.dropFirst()
-            }
-        }
-        return result + rest
-    }
-
-    private static let namedEntities: [Substring: Character] = [
-        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "mdash": "—", "ndash": "–",
-        "hellip": "…", "lsquo": "\u{2018}", "rsquo": "\u{2019}", "ldquo": "\u{201C}", "rdquo": "\u{201D}",
-        "copy": "©", "times": "×", "reg": "®", "trade": "™", "middot": "·", "bull": "•", "eacute": "é", "egrave": "è",
-        "uuml": "ü", "ouml": "ö", "auml": "ä", "szlig": "ß", "deg": "°", "euro": "€",
-    ]
-
-    private static func entity(_ name: Substring) -> Character? {
-        if name.hasPrefix("#") {
-            let digits = name.dropFirst()
-            let code = digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-            return code.flatMap(Unicode.Scalar.init).map(Character.init)
-        }
-        return namedEntities[name]
+        HTMLEntities.decode(text)
     }
 }
 
 /// Collects text runs into lines: whitespace collapsed (except inside `<pre>`), one line per block.
 private struct HTMLTextBuilder {
-    var preformatted = false
+    private var preformatted = false
     private var lines: [String] = []
     private var line = ""
 
+    /// Adds the elements's line breaks, spacing and preformatting for a start tag.
+    mutating func open(_ name: String) {
+        if HTMLText.blockElements.contains(name) { breakLine() }
+        if name == "pre" { preformatted = true }
+        if name == "td" || name == "th" { append(literal: " ") }
+    }
+
+    /// Adds the line breaks and spacing for an end tag.
+    mutating func close(_ name: String) {
+        if HTMLText.blockElements.contains(name) { breakLine() }
+        if name == "pre" { preformatted = false }
+        if name == "td" || name == "th" { append(literal: " ") }
+    }
+
+    /// Adds character data, decoding its character references.
     mutating func append(text raw: Substring) {
-        let text = HTMLText.decode(raw)
+        append(literal: Substring(HTMLText.decode(raw)))
+    }
+
+    /// Adds text as it is.
+    mutating func append(literal text: Substring) {
         if preformatted {
             for (index, part) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 if index > 0 { breakLine() }

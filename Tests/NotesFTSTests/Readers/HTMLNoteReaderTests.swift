@@ -23,4 +23,36 @@ import Testing
         let text = HTMLText("<p>caf&#233; &#x1F600; &unknown; <!-- hidden --></p><pre>a  b\n  c</pre>").text
         #expect(text == "café 😀 &unknown;\na  b\n  c")
     }
+
+    /// HTML5 lets `</head>` out: the head ends at the first element that cannot be in it.
+    @Test(arguments: [
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Jam</title>\n<body><p>kumquat marmalade</p></body></html>",
+        "<html><head><title>Jam</title><p>kumquat marmalade</p></html>",
+        "<head><link rel=stylesheet href=a.css><title>Jam</title><div>kumquat marmalade</div>",
+        "<title>Jam</title>kumquat marmalade",
+    ])
+    func headWithoutItsEndTagEndsWhereTheBodyStarts(html: String) {
+        let note = HTMLNoteReader.note(text: html, path: "/x/jam.html")
+        #expect(note.title == "Jam")
+        #expect(note.body == "kumquat marmalade")
+    }
+
+    @Test func svgAndMathTitlesAreNotTheDocumentTitle() {
+        let svg = HTMLNoteReader.note(text: "<html><body><svg><title>icon-close</title></svg><h1>Trip plan</h1><p>text</p></body></html>",
+                                      path: "/x/svg.html")
+        #expect(svg.title == "Trip plan")
+        let math = HTMLNoteReader.note(text: "<math><title>formula</title></math><svg/><title>Real</title><p>x</p>", path: "/x/m.html")
+        #expect(math.title == "Real")
+    }
+
+    @Test(arguments: [
+        (#"<meta name="keywords" content="Rock 'n' roll, jazz">"#, ["Rock 'n' roll", "jazz"]),
+        (#"<meta content='say "hi", folk' NAME='Keywords'>"#, [#"say "hi""#, "folk"]),
+        (#"<meta name=keywords content="a &amp; b, , c > d">"#, ["a & b", "c > d"]),
+        (#"<meta name="description" content="no"><meta name="keywords" content="yes">"#, ["yes"]),
+        (#"<meta name="keywords">"#, []),
+    ])
+    func keywordsAreTheWholeQuotedContent(meta: String, tags: [String]) {
+        #expect(HTMLNoteReader.note(text: "<html><head>\(meta)<title>M</title></head><body>x</body></html>", path: "/x/k.html").tags == tags)
+    }
 }
