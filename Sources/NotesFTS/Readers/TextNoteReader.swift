@@ -33,7 +33,7 @@ package enum TextNoteReader {
         var titleByName = false
         if isMarkdown {
             let logseq = bodyText.contains(":: ") ? LogseqProperties(body) : LogseqProperties(Substring())
-            note.title = matter.value("title").flatMap(nonEmpty) ?? logseq.title ?? ""
+            note.title = matter.title ?? logseq.title.map(cap) ?? ""
             note.tags = matter.tags + logseq.tags + note.tags.dropFirst(matter.tags.count)
             note.aliases += logseq.aliases
             if NotionExport.isExported(path) {
