@@ -1,7 +1,8 @@
 /// The YAML front matter at the top of a Markdown note, read for the few keys notes use.
 ///
-/// Understands `key: value`, inline lists (`tags: [a, b]`) and block lists (`- a` lines under a key);
-/// everything else in the block is ignored. It is not a YAML parser and does not try to be one.
+/// Understands `key: value` with plain, quoted (``YAMLScalar``) and block (`|`, `>`) scalars, comments, flow
+/// sequences (`tags: [a, "b, c"]`) and block sequences (`- a` lines under a key); everything else in the block
+/// (nested mappings, anchors, tags) is skipped. A small YAML subset, not a YAML parser.
 struct FrontMatter: Equatable {
     /// Keys (lowercased) to their scalar value.
     var values: [String: String] = [:]
@@ -17,14 +18,14 @@ struct FrontMatter: Equatable {
         // Walk the lines by bytes (LF, CRLF or CR) and return the body as a slice, not a re-joined copy.
         var matter = FrontMatter()
         var consumed = 1
-        var currentListKey: String?
+        var pending: Pending?
         let whole = Substring(text)
         let bytes = whole.utf8
         var next = TextNoteReader.lineEnd(bytes, from: bytes.startIndex).next
         while let start = next {
             let line = TextNoteReader.lineEnd(bytes, from: start)
             consumed += 1
-            if matter.read(whole[start..<line.end], currentListKey: &currentListKey) {
+            if matter.read(whole[start..<line.end], pending: &pending) {
                 matter.lineCount = consumed
                 return (matter, whole[(line.next ?? bytes.endIndex)...])
             }
@@ -35,29 +36,84 @@ struct FrontMatter: Equatable {
     }
 
     /// Reads one line of the block into `self`; returns `true` when the line is the closing fence.
-    private mutating func read(_ line: Substring, currentListKey: inout String?) -> Bool {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
-        if trimmed == "---" || trimmed == "..." { return true }
-        if trimmed.hasPrefix("- "), let key = currentListKey {
-            lists[key, default: []].append(Self.unquote(String(trimmed.dropFirst(2))))
+    private mutating func read(_ line: Substring, pending: inout Pending?) -> Bool {
+        let trimmed = YAMLScalar.trim(line)
+        let indented = line.first == " " || line.first == "\t"
+        if let open = pending, continues(open, line: line, trimmed: trimmed, indented: indented, pending: &pending) {
             return false
         }
-        guard let colon = line.firstIndex(of: ":"), !line.hasPrefix(" ") else { return false }
-        let key = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        currentListKey = value.isEmpty ? key : nil
-        if value.hasPrefix("[") && value.hasSuffix("]") {
-            lists[key] = value.dropFirst().dropLast().split(separator: ",")
-                .map { Self.unquote($0.trimmingCharacters(in: .whitespaces)) }
-        } else if !value.isEmpty {
-            values[key] = Self.unquote(value)
+        if trimmed == "---" || trimmed == "..." {
+            if let open = pending { finish(open) }
+            return true
+        }
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { return false }
+        if let open = pending { finish(open) }
+        pending = nil
+        guard let colon = line.firstIndex(of: ":"), !indented else { return false }
+        let key = (YAMLScalar.value(line[..<colon]) ?? "").lowercased()
+        let value = YAMLScalar.trim(line[line.index(after: colon)...])
+        switch value.first {
+        case nil, "#": pending = .key(key)
+        case "|", ">": pending = .block(key, YAMLBlockScalar(header: value))
+        case "[":
+            let (items, closed) = YAMLScalar.flowSequence(value)
+            if closed { lists[key] = items } else { pending = .flow(key, String(value)) }
+        case "\"", "'": values[key] = YAMLScalar.value(value)
+        default:
+            values[key] = YAMLScalar.value(value)
+            pending = .plain(key)
         }
         return false
     }
 
-    /// The first of `keys` that has a scalar value.
+    /// Whether `line` goes on the value `open` left unfinished (and takes it in, updating `pending`).
+    private mutating func continues(_ open: Pending, line: Substring, trimmed: Substring, indented: Bool,
+                                    pending: inout Pending?) -> Bool {
+        switch open {
+        case .block(let key, var block):
+            guard indented || trimmed.isEmpty else { return false }
+            block.lines.append(line)
+            pending = .block(key, block)
+        case .flow(let key, let text):
+            guard trimmed != "---", trimmed != "..." else { return false }
+            let joined = text + "\n" + line
+            let (items, closed) = YAMLScalar.flowSequence(Substring(joined))
+            if closed { lists[key] = items; pending = nil } else { pending = .flow(key, joined) }
+        case .plain(let key):
+            // A plain scalar folded over indented lines (`title: A long` / `  title`).
+            guard indented, !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return trimmed.isEmpty }
+            if let more = YAMLScalar.value(trimmed) { values[key] = (values[key].map { $0 + " " } ?? "") + more }
+        case .key(let key):
+            if trimmed == "-" || trimmed.hasPrefix("- ") {
+                if let item = YAMLScalar.value(trimmed.dropFirst()) { lists[key, default: []].append(item) }
+            } else if indented, !trimmed.isEmpty, !trimmed.hasPrefix("#"), !trimmed.contains(": "), !trimmed.hasSuffix(":") {
+                // `title:` then the value on an indented line of its own.
+                values[key] = YAMLScalar.value(trimmed)
+                pending = .plain(key)
+            } else {
+                return indented || trimmed.isEmpty // a nested mapping's lines are skipped
+            }
+        }
+        return true
+    }
+
+    /// Stores the value `open` was collecting, once its last line has been read.
+    private mutating func finish(_ open: Pending) {
+        switch open {
+        case .block(let key, let block): values[key] = block.value
+        case .flow(let key, let text): lists[key] = YAMLScalar.flowSequence(Substring(text)).items
+        case .plain, .key: break
+        }
+    }
+
+    /// The first of `keys` that has a scalar value, trimmed (a block scalar's final line break included).
     func value(_ keys: String...) -> String? {
-        keys.lazy.compactMap { values[$0] }.first
+        keys.lazy.compactMap { self.values[$0].map { String(YAMLScalar.trim(Substring($0))) } }.first { !$0.isEmpty }
+    }
+
+    /// The `title`, on one line (the lines of a `|` block joined by spaces), capped as first-line titles are.
+    var title: String? {
+        value("title").map { TextNoteReader.cap($0.split(whereSeparator: \.isNewline).map { String(YAMLScalar.trim($0)) }.joined(separator: " ")) }
     }
 
     /// The tags under `tags`, `tag` or `keywords`, as a list or a comma/space separated value.
@@ -65,7 +121,7 @@ struct FrontMatter: Equatable {
         for key in ["tags", "tag", "keywords"] {
             if let list = lists[key] { return list }
             if let value = values[key] {
-                return value.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+                return value.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
             }
         }
         return []
@@ -81,14 +137,20 @@ struct FrontMatter: Equatable {
         }
         return []
     }
-
-    private static func unquote(_ text: String) -> String {
-        if text.count >= 2, let first = text.first, let last = text.last,
-           (first == "\"" && last == "\"") || (first == "'" && last == "'") {
-            return String(text.dropFirst().dropLast())
-        }
-        return text
-    }
 }
 
 import Foundation
+
+extension FrontMatter {
+    /// A value whose lines are still being read.
+    fileprivate enum Pending {
+        /// `key:` with nothing after it: a block sequence, an indented value or a nested mapping may follow.
+        case key(String)
+        /// A plain scalar that indented lines may continue.
+        case plain(String)
+        /// A `|` or `>` block scalar.
+        case block(String, YAMLBlockScalar)
+        /// A flow sequence whose `]` is on a later line.
+        case flow(String, String)
+    }
+}

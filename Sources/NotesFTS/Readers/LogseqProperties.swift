@@ -24,6 +24,12 @@ struct LogseqProperties: Equatable {
     /// The `alias::` property as a list.
     var aliases: [String] { Self.list(values["alias"] ?? values["aliases"]) }
 
+    /// The text of the Logseq block `line` (`- Call Sam` as `Call Sam`), or `nil` when it has none.
+    static func blockText(_ line: String) -> String? {
+        let text = line.hasPrefix("- ") || line == "-" ? TextNoteReader.trimmingSpaces(line.dropFirst()) : Substring(line)
+        return text.isEmpty ? nil : String(text)
+    }
+
     /// `a, [[b c]], #d` as `["a", "b c", "d"]`.
     static func list(_ value: String?) -> [String] {
         guard let value else { return [] }

@@ -2,22 +2,32 @@ import Foundation
 
 /// Reads an org-mode file (`.org`) as one note: `#+TITLE:` (else the first heading, else the first line),
 /// `#+FILETAGS:` and heading tags (`* Heading   :work:urgent:`) as tags, `#+DATE:` or a `:CREATED:` property
-/// as the creation date and `#+LASTMOD:`/`:MODIFIED:` as the modification date.
+/// as the creation date and `#+LASTMOD:` or a `:MODIFIED:` property as the modification date. Properties are
+/// read only inside a `:PROPERTIES:` … `:END:` drawer; a heading is one or more `*` then a space.
 enum OrgModeReader {
     /// The note of `text` read from `path`.
     static func note(text: String, path: String) -> Note {
         var keywords: [String: String] = [:]
+        var properties: [String: String] = [:]
         var tags: [String] = []
         var firstHeading: String?
+        var inDrawer = false
         TextNoteReader.forEachLine(text) { line in
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("#+"), let colon = trimmed.firstIndex(of: ":") {
+            if inDrawer {
+                if trimmed.caseInsensitiveCompare(":END:") == .orderedSame {
+                    inDrawer = false
+                } else if trimmed.hasPrefix(":"), trimmed.dropFirst().contains(":") {
+                    let parts = trimmed.dropFirst().split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+                    let key = parts[0].lowercased()
+                    properties[key] = properties[key] ?? parts[1].trimmingCharacters(in: .whitespaces)
+                }
+            } else if trimmed.caseInsensitiveCompare(":PROPERTIES:") == .orderedSame {
+                inDrawer = true
+            } else if trimmed.hasPrefix("#+"), let colon = trimmed.firstIndex(of: ":") {
                 let key = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 2)..<colon].lowercased()
                 keywords[key] = keywords[key] ?? trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            } else if trimmed.hasPrefix(":"), trimmed.dropFirst().contains(":") {
-                let parts = trimmed.dropFirst().split(separator: ":", maxSplits: 1)
-                if parts.count == 2 { keywords[parts[0].lowercased()] = keywords[parts[0].lowercased()] ?? parts[1].trimmingCharacters(in: .whitespaces) }
-            } else if line.hasPrefix("*") {
+            } else if isHeading(line) {
                 let (heading, headingTags) = self.heading(line)
                 tags += headingTags
                 if firstHeading == nil, !heading.isEmpty { firstHeading = heading }
@@ -28,8 +38,14 @@ enum OrgModeReader {
         let title = keywords["title"].flatMap { $0.isEmpty ? nil : TextNoteReader.cap($0) }
             ?? firstHeading.map(TextNoteReader.cap) ?? TextNoteReader.firstLine(text) ?? TextNoteReader.fileTitle(path)
         return Note(path: path, line: 1, title: title, body: text, tags: tags,
-                    created: (keywords["date"] ?? keywords["created"]).flatMap(LooseDate.parse),
-                    modified: (keywords["lastmod"] ?? keywords["modified"]).flatMap(LooseDate.parse))
+                    created: (keywords["date"] ?? properties["created"]).flatMap(LooseDate.parse),
+                    modified: (keywords["lastmod"] ?? properties["modified"]).flatMap(LooseDate.parse))
+    }
+
+    /// Whether `line` is a heading: one or more `*` at the start, then a space (or nothing); `*bold*` is not.
+    static func isHeading(_ line: Substring) -> Bool {
+        let afterStars = line.drop(while: { $0 == "*" })
+        return afterStars.startIndex != line.startIndex && (afterStars.isEmpty || afterStars.first == " ")
     }
 
     /// A heading's text without stars, TODO keyword, priority and tags; and its tags.

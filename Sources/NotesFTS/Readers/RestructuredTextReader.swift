@@ -1,9 +1,9 @@
 import Foundation
 
 /// Reads a reStructuredText file (`.rst`, `.rest`) as one note: the title is the first section title (a line
-/// underlined, or over- and underlined, with one repeated punctuation character), else the first line; the
-/// bibliographic fields at the top (`:tags:`, `:date:`, `:modified:`, as Pelican and Sphinx blogs write them)
-/// give tags and dates.
+/// underlined, or over- and underlined, with one repeated punctuation character), else the first line that is
+/// not a field, directive or comment (``firstParagraphLine(_:)``); the bibliographic fields at the top
+/// (`:tags:`, `:date:`, `:modified:`, as Pelican and Sphinx blogs write them) give tags and dates.
 enum RestructuredTextReader {
     /// The note of `text` read from `path`.
     static func note(text: String, path: String) -> Note {
@@ -20,7 +20,7 @@ enum RestructuredTextReader {
             .map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
         return Note(path: path, line: 1,
                     title: sectionTitle(lines).map(TextNoteReader.cap)
-                        ?? lines.first(where: { !isAdornment($0) && !$0.allSatisfy(\.isWhitespace) }).flatMap { TextNoteReader.firstLine(String($0)) }
+                        ?? firstParagraphLine(lines).flatMap { TextNoteReader.firstLine(String($0)) }
                         ?? TextNoteReader.fileTitle(path),
                     body: text, tags: tags,
                     created: (fields["date"] ?? fields["created"]).flatMap(LooseDate.parse),
@@ -37,6 +37,32 @@ enum RestructuredTextReader {
             return text
         }
         return nil
+    }
+
+    /// The first line of text that is not a field (`:tags: ops`), an explicit markup block (`.. note::`, a
+    /// comment) with its indented lines, or an adornment.
+    static func firstParagraphLine(_ lines: [Substring]) -> Substring? {
+        var skippingIndented = false
+        for line in lines where !line.allSatisfy(\.isWhitespace) {
+            if skippingIndented, line.first == " " || line.first == "\t" { continue }
+            skippingIndented = isField(line) || isExplicitMarkup(line)
+            if !skippingIndented && !isAdornment(line) { return line }
+        }
+        return nil
+    }
+
+    /// A field list item: `:name: value` or `:name:` (not a role such as `:ref:` followed by text).
+    static func isField(_ line: Substring) -> Bool {
+        let rest = line.dropFirst()
+        guard line.first == ":", let close = rest.firstIndex(of: ":"), close != rest.startIndex,
+              rest.first?.isWhitespace == false else { return false }
+        let after = rest[rest.index(after: close)...]
+        return after.isEmpty || after.first?.isWhitespace == true
+    }
+
+    /// An explicit markup line: `..` then a space or nothing (a comment, directive, target or footnote).
+    static func isExplicitMarkup(_ line: Substring) -> Bool {
+        line.hasPrefix("..") && (line.count == 2 || line.dropFirst(2).first?.isWhitespace == true)
     }
 
     /// A line of one punctuation character repeated, at least 3 long (`=====`, `-----`, `~~~~`).

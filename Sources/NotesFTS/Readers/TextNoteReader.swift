@@ -33,7 +33,7 @@ package enum TextNoteReader {
         var titleByName = false
         if isMarkdown {
             let logseq = bodyText.contains(":: ") ? LogseqProperties(body) : LogseqProperties(Substring())
-            note.title = matter.value("title").flatMap(nonEmpty) ?? logseq.title ?? ""
+            note.title = matter.title ?? logseq.title.map(cap) ?? ""
             note.tags = matter.tags + logseq.tags + note.tags.dropFirst(matter.tags.count)
             note.aliases += logseq.aliases
             if NotionExport.isExported(path) {
@@ -48,8 +48,10 @@ package enum TextNoteReader {
             note.title = String(Timestamp.format(day).prefix(10)) // a Logseq journal page: named by its day
         }
         if note.title.isEmpty {
+            let journal = path.contains("/journals/") // a journal page whose name is no date: its first block
             note.title = (isMarkdown ? firstHeading(bodyText) : nil)
-                ?? (titleByName ? nil : firstLine(bodyText)) ?? fileTitle(path)
+                ?? (titleByName ? nil : firstLine(bodyText).flatMap { journal ? LogseqProperties.blockText($0) : $0 })
+                ?? fileTitle(path)
         }
         note.modified = note.modified ?? modified
         return note

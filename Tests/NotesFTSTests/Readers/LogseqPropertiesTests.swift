@@ -26,4 +26,14 @@ import Testing
     func propertiesOnlyAtTheTop(text: String, values: [String: String]) {
         #expect(LogseqProperties(Substring(text)).values == values)
     }
+
+    @Test(arguments: [
+        ("- invalid date page\n- more", "invalid date page"),
+        ("-\n", "2024_02_30"),
+        ("plain first line", "plain first line"),
+    ])
+    func aJournalPageWhoseNameIsNoDateIsNamedByItsFirstBlock(text: String, title: String) {
+        let note = TextNoteReader.note(text: text, path: "/x/journals/2024_02_30.md", isMarkdown: true, modified: nil)
+        #expect(note.title == title)
+    }
 }

@@ -26,4 +26,36 @@ import Testing
         #expect(note.title == "Weekly review")
         #expect(note.tags == ["work"])
     }
+
+    @Test(arguments: [
+        ("*Important*: call the plumber :urgent:\n\n* Garden plan\nbody", "Garden plan", [String]()),
+        ("**bold** start :x:\n** Second level :y:", "Second level", ["y"]),
+        ("*\tnot a heading\n* Heading", "Heading", []),
+    ])
+    func onlyStarsThenASpaceMakeAHeading(text: String, title: String, tags: [String]) {
+        let note = OrgModeReader.note(text: text, path: "/x/t.org")
+        #expect(note.title == title)
+        #expect(note.tags == tags)
+    }
+
+    @Test(arguments: [
+        ":date: 2020-01-01\n:created: 2020-01-02\n:modified: 2020-01-03\n* Heading",
+        "* Heading\n:LOGBOOK:\n:CREATED: 2020-01-02\n:END:",
+        "* Heading\n:PROPERTIES:\n:DATE: 2020-01-01\n:END:\n:CREATED: 2020-01-02",
+    ])
+    func propertiesOutsideADrawerGiveNoDates(text: String) {
+        let note = OrgModeReader.note(text: text, path: "/x/t.org")
+        #expect(note.created == nil)
+        #expect(note.modified == nil)
+    }
+
+    @Test func drawerPropertiesAndKeywordsGiveDates() {
+        let note = OrgModeReader.note(text: "* H\n  :properties:\n  :CREATED: [2024-02-20 Tue 09:12]\n  :MODIFIED: 2024-03-01\n  :end:\n",
+                                      path: "/x/t.org")
+        #expect(Samples.stamp(note.created) == "2024-02-20T09:12:00Z")
+        #expect(Samples.stamp(note.modified) == "2024-03-01T00:00:00Z")
+        let keyword = OrgModeReader.note(text: "#+DATE: 2024-01-05\n#+LASTMOD: 2024-01-06\ntext", path: "/x/t.org")
+        #expect(Samples.stamp(keyword.created) == "2024-01-05T00:00:00Z")
+        #expect(Samples.stamp(keyword.modified) == "2024-01-06T00:00:00Z")
+    }
 }

@@ -20,4 +20,15 @@ import Testing
     func sectionTitles(text: String, title: String) {
         #expect(RestructuredTextReader.note(text: text, path: "/x/a.rst").title == title)
     }
+
+    @Test(arguments: [
+        (":tags: ops\n:date: 2024-05-01\n\nJust a paragraph of notes about the pager rota.", "Just a paragraph of notes about the pager rota."),
+        (":abstract: A field\n    whose body goes on\n\nFirst paragraph", "First paragraph"),
+        (".. comment line\n   more comment\n\n.. note::\n\n   Note body\n\nText", "Text"),
+        (":ref:`target` starts this paragraph", ":ref:`target` starts this paragraph"),
+        (":tags: only fields", "a"),
+    ])
+    func fieldsAndMarkupAreNotTitles(text: String, title: String) {
+        #expect(RestructuredTextReader.note(text: text, path: "/x/a.rst").title == title)
+    }
 }

@@ -1,0 +1,76 @@
+import Testing
+@testable import NotesFTS
+
+@Suite struct FrontMatterTests {
+    private static func matter(_ lines: String) -> FrontMatter {
+        FrontMatter.split("---\n\(lines)\n---\nbody").0
+    }
+
+    /// The title a Markdown note with this front matter gets (`body` when the front matter has none).
+    private static func title(_ lines: String) -> String {
+        TextNoteReader.note(text: "---\n\(lines)\n---\nbody", path: "/x/a.md", isMarkdown: true, modified: nil).title
+    }
+
+    @Test(arguments: [
+        ("title: >\n  Trip to Kyoto", "Trip to Kyoto"),
+        ("title: >-\n  Trip to\n  Kyoto\n\ntags: a", "Trip to Kyoto"),
+        ("title: |\n  Line one\n  Line two", "Line one Line two"),
+        ("title: Budget 2024 # draft", "Budget 2024"),
+        ("title: C# tips", "C# tips"),
+        ("title: \"He said \\\"hi\\\"\"", "He said \"hi\""),
+        ("title: \"tab\\there \\u00e9 # not a comment\" # comment", "tab\there é # not a comment"),
+        ("title: 'it''s # fine' # comment", "it's # fine"),
+        ("title: A plain title\n  folded onto two lines", "A plain title folded onto two lines"),
+        ("title:\n  On its own line", "On its own line"),
+        ("title: \"unclosed", "\"unclosed"),
+        ("\"Title\": quoted key", "quoted key"),
+    ])
+    func titles(lines: String, title: String) {
+        #expect(Self.title(lines) == title)
+    }
+
+    @Test(arguments: ["title: ~", "title: null", "title:", "title: # only a comment", "title: >\n\nother: x"])
+    func emptyTitles(lines: String) {
+        #expect(Self.title(lines) == "body")
+    }
+
+    @Test(arguments: [
+        ("tags: [\"travel, japan\", food]", ["travel, japan", "food"]),
+        ("tags: ['a, b', 'it''s', plain words]", ["a, b", "it's", "plain words"]),
+        ("tags: [a, b] # trailing comment", ["a", "b"]),
+        ("tags: [a, # first\n  b,\n  c]", ["a", "b", "c"]),
+        ("tags: [[nested], x]", ["nested", "x"]),
+        ("tags: []", []),
+        ("tags: finance # TODO tidy", ["finance"]),
+        ("tags:\n  - \"a, b\" # c\n  - plain # c\n  - 'q'", ["a, b", "plain", "q"]),
+        ("tags:\n# a comment line\n- a\n- b", ["a", "b"]),
+    ])
+    func tags(lines: String, tags: [String]) {
+        #expect(Self.matter(lines).tags == tags)
+    }
+
+    @Test func aliasesKeepCommasInsideQuotes() {
+        #expect(Self.matter("aliases: [Kyoto, \"Kyoto, Japan\"]").aliases == ["Kyoto", "Kyoto, Japan"])
+    }
+
+    @Test func commentsAndBlockScalarsDoNotHideLaterKeys() {
+        let matter = Self.matter("# a comment: not a key\ntitle: |\n  x\n  ---\nmodified: 2024-01-02 # day\nauthor:\n  name: A")
+        #expect(matter.values["# a comment"] == nil)
+        #expect(Self.title("title: |\n  x\n  ---\nother: y") == "x ---")
+        #expect(matter.value("modified") == "2024-01-02")
+        #expect(matter.values["name"] == nil)
+    }
+
+    @Test func foldedAndLiteralValuesFollowYAML() {
+        #expect(Self.matter("a: >\n  one\n  two\n\n  three\nb: x").values["a"] == "one two\nthree\n")
+        #expect(Self.matter("a: |+\n  one\n\nb: x").values["a"] == "one\n\n")
+        #expect(Self.matter("a: |-\n  one\n    two").values["a"] == "one\n  two")
+    }
+
+    @Test func aFrontMatterTitleIsCappedLikeAFirstLine() {
+        let long = String(repeating: "x", count: 200_000)
+        let note = TextNoteReader.note(text: "---\ntitle: \(long)\n---\nbody", path: "/x/a.md", isMarkdown: true, modified: nil)
+        #expect(note.title.count == TextNoteReader.maximumTitleLength)
+        #expect(note.title.hasSuffix("…"))
+    }
+}
