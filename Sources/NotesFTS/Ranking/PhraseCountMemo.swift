@@ -1,8 +1,8 @@
 import SQLiteKit
 
-/// The number of notes a phrase matched in the last ``PhraseRanking`` walk on a connection, so that the count
-/// asked for right after (the `total` of `notes-find --json`, a search page's total) does not walk the
-/// phrase again: the walk that ranked it counted its notes.
+/// The number of notes a phrase matched in the last ``PhraseRanking`` walk on a connection (or a prefix alone,
+/// the length of its merged posting list, ``TopKPlan``), so that the count asked for right after (the `total`
+/// of `notes-find --json`, a search page's total) does not walk the phrase again: ranking it counted its notes.
 ///
 /// It is valid only while the database is what the walk saw: the same `PRAGMA data_version` (no other
 /// connection committed since), `total_changes()` (this one wrote nothing) and `PRAGMA schema_version`.

@@ -6,14 +6,15 @@ import SQLiteKit
 ///
 /// - One tracked word: its `df` in `topk_terms`, the exact number of notes holding it (kept by the same
 ///   replay as its posting list, whose length it is).
-/// - AND and OR of tracked words: one merge of their posting lists, counting the notes that satisfy the
-///   query (decoding a posting costs a fraction of FTS5 reading a row).
+/// - AND and OR of tracked words and of prefixes with a tracked expansion: one merge of their posting lists
+///   (a prefix's merged from its expansions', ``PrefixPostings``), counting the notes that satisfy the query
+///   (decoding a posting costs a fraction of FTS5 reading a row).
 ///
 /// - One phrase, or one untracked word or prefix ranked from one walk: the number of notes the walk that
 ///   ranked it counted (``PhraseCountMemo``), if nothing has changed since.
 ///
-/// Anything else (filters, exclusions, prefixes with tracked expansions, untracked words not just ranked,
-/// tables not current) is counted by FTS5.
+/// Anything else (filters, exclusions, prefixes the posting path does not serve, untracked words not just
+/// ranked, tables not current) is counted by FTS5.
 enum TopKCount {
     /// The count, or `nil` when FTS5 should count.
     static func count(_ db: Connection, _ query: ParsedQuery, options: SearchOptions) throws -> Int? {
@@ -28,15 +29,26 @@ enum TopKCount {
             return phrase.exclusion == nil ? try PhraseCountMemo.of(db).notes(phrase.match, db) : nil
         }
         guard let shape = try? TopKQuery(query, tokenizer: tokenizer), shape.exclusion == nil,
-              shape.prefixes.isEmpty, shape.tokens.count <= 64, try RankingTables.isCurrent(db) else { return nil }
+              shape.tokens.count <= 64, try RankingTables.isCurrent(db) else { return nil }
+        // Per token, a tracked word's `df`, or a prefix's merged list (its length is its number of notes).
         var documents: [Int] = []
-        for token in shape.tokens {
-            guard let df = try TopKTokenStatistics.documentFrequency(token, db) else { return nil }
-            documents.append(df)
+        var prefixLists: [Int: PostingList] = [:]
+        for (index, token) in shape.tokens.enumerated() {
+            if shape.prefixes.contains(index) {
+                guard try PrefixPostings.hasTrackedExpansion(token, db),
+                      case .success(let list) = try PrefixPostings.load(token, db) else { return nil }
+                prefixLists[index] = list
+                documents.append(list.count)
+            } else {
+                guard let df = try TopKTokenStatistics.documentFrequency(token, db) else { return nil }
+                documents.append(df)
+            }
         }
         // One word, however often the query repeats it (`("read" OR "read")`), matches the notes holding it.
         if documents.count == 1 { return documents[0] }
-        let lists = try shape.tokens.indices.map { try PostingStore.loadIDs(shape.tokens[$0], db, expected: documents[$0]) }
+        let lists = try shape.tokens.indices.map {
+            try prefixLists[$0]?.ids ?? PostingStore.loadIDs(shape.tokens[$0], db, expected: documents[$0])
+        }
         return merged(lists, shape: shape)
     }
 

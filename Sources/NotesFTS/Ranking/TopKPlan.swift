@@ -89,11 +89,16 @@ struct TopKPlan {
     /// the tracked words and every note of the rare ones (``PostingSearch``).
     private static func postingPath(_ db: Connection, _ shape: TopKQuery, _ totals: FullTextTotals, _ needed: Int,
                                     query: ParsedQuery, options: SearchOptions) throws -> Outcome {
+        // A prefix alone: its merged list's length is the number of notes it matches, kept for the count asked
+        // for next (`--json`'s total), as a walk's is (``PhraseCountMemo``).
+        let alone = shape.tokens.count == 1 && !shape.prefixes.isEmpty ? PhraseRanking.term(of: query) : nil
+        let state = alone == nil ? [] : try PhraseCountMemo.state(db)
         let postings: PostingList, ranges: [Range<Int>]
         switch try completeLists(db, shape) {
         case .success(let lists): (postings, ranges) = lists
         case .failure(let unsupported): return .fullScoring(unsupported.reason)
         }
+        if let alone { PhraseCountMemo.of(db).record(alone.match, notes: ranges[0].count, state: state) }
         let scorer = TopKScorer(shape: shape, documents: ranges.map { Int64($0.count) }, totals: totals)
         var search = PostingSearch(shape: shape, postings: postings, ranges: ranges, scorer: scorer)
         let hits = try search.top(needed, db, query: query, options: options)

@@ -59,6 +59,21 @@ import Testing
         #expect(TopKAgreement.agrees(try index.search(query, options: options), expected), "\(text)")
     }
 
+    /// A prefix's count comes from its merged list (alone or beside other words), or right after ranking it
+    /// from what the ranking counted, and is FTS5's.
+    @Test(arguments: ["rea*", "read*", "reade*", "ready*", "read* note", "read* OR filler1", "reade* (reading OR ready*)"])
+    func countsAsFTS5Does(_ text: String) throws {
+        let index = try Self.index()
+        var full = SearchOptions()
+        full.allowsTopK = false
+        let expected = try index.count(text, options: full)
+        #expect(expected > 0)
+        #expect(try index.count(text) == expected, "\(text), counted first")
+        _ = try index.search(text)
+        #expect(try index.count(text) == expected, "\(text), counted after ranking")
+        #expect(try index.searchPage(text).total == expected, "\(text), a page's total")
+    }
+
     @Test func mergesListsAsADictionaryOfNotesWould() {
         var random = SeededGenerator(state: 20_261_201)
         for round in 0..<200 {
