@@ -34,6 +34,24 @@ struct MatchStatistics {
         }
     }
 
+    /// Appends every instance of the indexed terms from `first` through `last` (in byte order) to `rows`, one row
+    /// an instance weighted by its column (``Schema/rankWeights``), size left out: summed by note, the weighted
+    /// frequencies one walk a term would give. One scan of FTS5's instances (`fts5vocab`, `instance`) over a
+    /// range of terms, bounded inclusively at both ends by terms it holds, so no term outside it is read.
+    func instances(from first: String, through last: String, _ db: Connection, into rows: inout [Row]) throws {
+        try db.execute(Self.instancesSQL)
+        let weights = Schema.rankWeights
+        let statement = try db.cached("""
+            SELECT doc, CASE col WHEN 'title' THEN \(weights.title) WHEN 'body' THEN \(weights.body) ELSE \(weights.tags) END
+            FROM temp.notes_fts_instances WHERE term >= ?1 AND term <= ?2
+            """)
+        try statement.bind([.text(first), .text(last)])
+        try statement.forEachRow { row in rows.append(Row(id: row.int64(0), frequency: row.double(1), size: -1)) }
+    }
+
+    /// FTS5's instances of every term, one row each (term, doc, col, offset), on the connection.
+    static let instancesSQL = "CREATE VIRTUAL TABLE IF NOT EXISTS temp.notes_fts_instances USING fts5vocab(main, notes_fts, instance)"
+
     /// Reads the sizes the walks left out, from ``SizeBlocks``; `rows` in ascending id order reads each of its
     /// rows once (nothing to do when FTS5 gave the sizes).
     func completeSizes(_ rows: inout [Row], _ db: Connection) throws {

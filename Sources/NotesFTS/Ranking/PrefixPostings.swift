@@ -96,21 +96,29 @@ enum PrefixPostings {
         var upperBound: Int { tracked.reduce(untracked.count) { $0 + $1.documents } }
     }
 
-    /// The parts of `prefix`'s complete list, or why it is scored in full instead.
-    static func parts(_ prefix: String, _ db: Connection) throws -> Result<Parts, TopKQuery.Unsupported> {
+    /// The parts of `prefix`'s complete list, or why it is scored in full instead; `scanBelow` is
+    /// ``instanceScanNotesPerTerm`` but for tests, which take each way.
+    static func parts(_ prefix: String, _ db: Connection,
+                      scanBelow: Int = instanceScanNotesPerTerm) throws -> Result<Parts, TopKQuery.Unsupported> {
         let expansions = try expansions(prefix, db, limit: expansionLimit)
         guard expansions.count <= expansionLimit else {
             return .failure(.init(reason: "\"\(prefix)*\" has more than \(expansionLimit) expansions, scored in full"))
         }
         var parts = Parts()
-        var untracked: [String] = []
+        // The untracked expansions, in runs of consecutive terms (between two tracked ones).
+        var runs: [(terms: [String], documents: Int)] = []
         var untrackedNotes = 0
+        var afterTracked = true
         for expansion in expansions {
             if expansion.tracked {
                 parts.tracked.append((expansion.term, expansion.documents))
+                afterTracked = true
             } else {
-                untracked.append(expansion.term)
+                if afterTracked { runs.append(([], 0)) }
+                runs[runs.count - 1].terms.append(expansion.term)
+                runs[runs.count - 1].documents += expansion.documents
                 untrackedNotes += expansion.documents
+                afterTracked = false
             }
         }
         let allNotes = expansions.reduce(0) { $0 + $1.documents }
@@ -118,13 +126,14 @@ enum PrefixPostings {
         guard untrackedNotes <= limit else {
             return .failure(.init(reason: "\"\(prefix)*\": its untracked expansions are in more than \(limit) notes, scored in full"))
         }
-        if !untracked.isEmpty { parts.untracked = try untrackedList(untracked, db) }
+        if !runs.isEmpty { parts.untracked = try untrackedList(runs, db, scanBelow: scanBelow) }
         return .success(parts)
     }
 
     /// The complete list of `prefix` in a list of its own, or why it is scored in full instead.
-    static func load(_ prefix: String, _ db: Connection) throws -> Result<PostingList, TopKQuery.Unsupported> {
-        switch try parts(prefix, db) {
+    static func load(_ prefix: String, _ db: Connection,
+                     scanBelow: Int = instanceScanNotesPerTerm) throws -> Result<PostingList, TopKQuery.Unsupported> {
+        switch try parts(prefix, db, scanBelow: scanBelow) {
         case .failure(let unsupported): return .failure(unsupported)
         case .success(let parts):
             var list = PostingList()
@@ -156,14 +165,30 @@ enum PrefixPostings {
         }
     }
 
-    /// One list for all the `terms` (none tracked), each note's figures summed over them: one FTS5 query a term,
-    /// the rows sorted by note. One query over all of them (an `OR`) made FTS5 gather every term's instances in
-    /// every row it returned (47 phrases for `read*`): 4.2 against 3.1 ms for `read*` at 100,000 notes, 45
-    /// against 38 ms at 1,000,000.
-    private static func untrackedList(_ terms: [String], _ db: Connection) throws -> PostingList {
+    /// Below this many notes a term on average, a run of untracked expansions is read in one scan of FTS5's
+    /// instances rather than one FTS5 walk a term. A walk costs about 11 µs to set up; the scan costs about
+    /// 0.12 µs more a note (it makes a row of every instance). Both figures come from `read*`'s 46 untracked
+    /// expansions: in 1,899 notes at 100,000 notes the scan saved 0.27 ms of 1.52; in 19,441 notes at
+    /// 1,000,000 it cost 1.9 ms more than the walks (Benchmarks/README.md, sixth session).
+    static let instanceScanNotesPerTerm = 88
+
+    /// One list for all the untracked expansions, given in `runs` of consecutive terms with their notes, each
+    /// note's figures summed over them: a run of terms in few notes each by one scan of FTS5's instances
+    /// (``MatchStatistics/instances(from:through:_:into:)``, sizes from ``SizeBlocks``), any other by one FTS5
+    /// walk a term. One walk over an `OR` of them all made FTS5 gather every term's instances in every row it
+    /// returned (4.2 against 3.1 ms for `read*` at 100,000 notes).
+    private static func untrackedList(_ runs: [(terms: [String], documents: Int)], _ db: Connection,
+                                      scanBelow: Int) throws -> PostingList {
         let statistics = try MatchStatistics(db)
         var rows: [MatchStatistics.Row] = []
-        for term in terms { try statistics.walk(RankingTables.matchString(term), db, into: &rows) }
+        for run in runs {
+            guard let first = run.terms.first, let last = run.terms.last else { continue }
+            if statistics.sizesFromTable && run.documents < scanBelow * run.terms.count {
+                try statistics.instances(from: first, through: last, db, into: &rows)
+            } else {
+                for term in run.terms { try statistics.walk(RankingTables.matchString(term), db, into: &rows) }
+            }
+        }
         rows.sort { $0.id < $1.id }
         try statistics.completeSizes(&rows, db)
         var list = PostingList()

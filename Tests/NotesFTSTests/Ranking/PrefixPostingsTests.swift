@@ -7,7 +7,7 @@ import Testing
 @Suite struct PrefixPostingsTests {
     /// Notes where `read`, `reader`, `reading` and `ready` are tracked (in 40 notes or more) and the other
     /// expansions of `rea` are rare: before, between and after the tracked ones, with digits, an accent the
-    /// tokenizer folds away, and the whole prefix as a rare word of its own.
+    /// tokenizer folds away, and the whole prefix as a rare word of its own; some in titles and tags.
     static func index() throws -> NoteIndex {
         let index = try TestFolder().openIndex()
         index.rankingSettings = RankingSettings(headSize: 8, minimumDocumentFrequency: 30, minimumShare: 0.05)
@@ -19,8 +19,11 @@ import Testing
                 for (offset, word) in frequent.enumerated() where (number + offset) % 4 != 0 {
                     words.append(contentsOf: Array(repeating: word, count: 1 + (number + offset) % 3))
                 }
-                if number % 9 == 0 { words.append(rare[(number / 9) % rare.count]) }
-                _ = try index.save(Note(path: "/p/\(number).md", title: "Note \(number)", body: words.joined(separator: " "), tags: []))
+                let rareWord = rare[(number / 9) % rare.count]
+                if number % 9 == 0 { words.append(rareWord) }
+                // Some rare words in titles and tags too, whose weights differ from the body's.
+                _ = try index.save(Note(path: "/p/\(number).md", title: number % 18 == 0 ? "Note \(rareWord)" : "Note \(number)",
+                                        body: words.joined(separator: " "), tags: number % 27 == 0 ? [rareWord] : []))
             }
         }
         try index.rebuildRankingTables()
@@ -72,6 +75,28 @@ import Testing
         _ = try index.search(text)
         #expect(try index.count(text) == expected, "\(text), counted after ranking")
         #expect(try index.searchPage(text).total == expected, "\(text), a page's total")
+    }
+
+    /// The untracked expansions read by one scan of FTS5's instances a run, or by one walk a term, give the
+    /// same list: every note of the prefix with its summed weighted frequency and FTS5's size.
+    @Test func instanceScansAndWalksGiveTheSameList() throws {
+        let index = try Self.index()
+        let db = index.connection
+        for prefix in ["r", "re", "rea", "read", "reade", "readi", "ready", "real"] {
+            guard case .success(let walked) = try PrefixPostings.load(prefix, db, scanBelow: 0),
+                  case .success(let scanned) = try PrefixPostings.load(prefix, db, scanBelow: 1_000_000) else {
+                Issue.record("\(prefix) not served")
+                continue
+            }
+            #expect(walked.count > 0 && scanned == walked, "\(prefix)")
+            let expected = try db.query("""
+                SELECT rowid, notes_phrase_frequency(notes_fts), notes_row_size(notes_fts) FROM notes_fts
+                WHERE notes_fts MATCH ?1 ORDER BY rowid
+                """, [.text("\"\(prefix)\"*")]) { ($0.int64(0), $0.double(1), Int32($0.int(2))) }
+            #expect(scanned.ids == expected.map(\.0), "\(prefix)")
+            #expect(scanned.frequencies == expected.map(\.1), "\(prefix)")
+            #expect(scanned.sizes == expected.map(\.2), "\(prefix)")
+        }
     }
 
     @Test func mergesListsAsADictionaryOfNotesWould() {
