@@ -30,6 +30,7 @@ extension Indexer {
     /// What `--watch` runs for each change.
     public func refresh(_ paths: [String], within top: String) throws -> IndexSummary {
         ObsidianVault.forgetFolders()
+        ExportLayout.forgetFolders()
         var summary = IndexSummary()
         var visited = Set<String>()
         let root = PathNormalization.absolute(top)

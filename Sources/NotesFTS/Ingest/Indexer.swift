@@ -9,6 +9,8 @@ import Foundation
 ///   again, whatever its size and time.
 /// - A changed file's notes are updated in place (their ids survive); a new file's are inserted.
 /// - Files that vanished below a folder that was walked have their notes removed.
+/// - A file indexed before an export appeared beside it, and now left out as that export's copy
+///   (``ExportLayout``), has its notes removed too; it is indexed again once it is no copy.
 /// - A file that cannot be read or parsed is reported through `onWarning` and skipped: its earlier notes stay.
 ///
 /// Reading and parsing run on the other cores, one batch ahead of the writer; each batch is written in one
@@ -64,6 +66,7 @@ public final class Indexer {
     public func run(paths: [String]) throws -> IndexSummary {
         let started = DispatchTime.now()
         ObsidianVault.forgetFolders() // a folder may have become a vault since the last run in this process
+        ExportLayout.forgetFolders() // or gained (or lost) an export's notes.json
         var summary = IndexSummary()
         var visited = Set<String>()
         // Bulk only into a truly empty index, or one whose first build was interrupted: every file it has not
@@ -124,10 +127,14 @@ public final class Indexer {
         var entries = found
         let known = try index.sources(under: root)
         entries.removeAll { !visited.insert($0.path).inserted }
+        // Visited (counted once), yet not a source any more: notes indexed from such a file before the export
+        // appeared beside it are removed below, as a deleted file's are.
+        var leftOut: [String] = []
         entries.removeAll { entry in
             guard let reason = ExportLayout.reasonToLeaveOut(entry.path) else { return false }
             summary.leftOut += 1
             onLeftOut?(IndexWarning(path: entry.path, reason: reason))
+            leftOut.append(entry.path)
             return true
         }
         summary.seen += entries.count
@@ -174,19 +181,25 @@ public final class Indexer {
             group.wait()
             prepared = ahead.value
         }
-        if rootIsFile { return }
-        try removeVanished(known: known, under: problems, visited: visited, summary: &summary)
+        try removeVanished(known: known, under: rootIsFile ? nil : problems, visited: visited, leftOut: leftOut,
+                           summary: &summary)
     }
 
-    /// Removes the notes of known files that were not visited, except below folders that could not be listed.
-    private func removeVanished(known: [String: SourceFile], under problems: [FileWalker.Problem],
-                                visited: Set<String>, summary: inout IndexSummary) throws {
-        // Notes of files that vanished, except below folders that could not be listed.
-        let unreachable = problems.map { $0.path.hasSuffix("/") ? $0.path : $0.path + "/" }
-        let vanished = known.keys.filter { path in
-            !visited.contains(path) && !unreachable.contains(where: { path.hasPrefix($0) })
-                && !problems.contains(where: { $0.path == path })
-        }.sorted()
+    /// Removes the notes of known files that are now left out as export copies, and, unless `problems` is `nil`
+    /// (a single file was walked), of known files that were not visited, except below folders that could not be
+    /// listed.
+    private func removeVanished(known: [String: SourceFile], under problems: [FileWalker.Problem]?,
+                                visited: Set<String>, leftOut: [String], summary: inout IndexSummary) throws {
+        var gone = Set(leftOut.filter { known[$0] != nil })
+        if let problems {
+            // Notes of files that vanished, except below folders that could not be listed.
+            let unreachable = problems.map { $0.path.hasSuffix("/") ? $0.path : $0.path + "/" }
+            gone.formUnion(known.keys.filter { path in
+                !visited.contains(path) && !unreachable.contains(where: { path.hasPrefix($0) })
+                    && !problems.contains(where: { $0.path == path })
+            })
+        }
+        let vanished = gone.sorted()
         if !vanished.isEmpty {
             try withTriggers { try index.transaction {
                 for path in vanished {

@@ -12,6 +12,13 @@ package enum ExportLayout {
     private static let simplenoteExports = FolderCache<SimplenoteExport?> { findSimplenoteExport(in: $0) }
     private static let keepFolders = FolderCache<Bool> { folderHoldsKeepNotes($0) }
 
+    /// Forgets what was looked up, so that an export that appeared in a folder (or left it) since is seen as it
+    /// is now: each indexing run starts with this (``Indexer/run(paths:)``, ``Indexer/refresh(_:within:)``).
+    package static func forgetFolders() {
+        simplenoteExports.removeAll()
+        keepFolders.removeAll()
+    }
+
     /// Why the file at `path` is an export's own copy or bookkeeping and not a note; `nil` for a note.
     package static func reasonToLeaveOut(_ path: String) -> String? {
         // Called for every file of every run (a no-op re-run too): plain string slicing, no NSString bridging.
@@ -87,13 +94,20 @@ package enum ExportLayout {
 }
 
 /// What a folder's look-up found, computed once per folder (the first time a file of it asks) and then
-/// remembered, from any thread: whether it holds a Keep note, its Simplenote export.
+/// remembered, from any thread, until ``removeAll()``: whether it holds a Keep note, its Simplenote export.
 private final class FolderCache<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [String: Value] = [:]
     private let compute: @Sendable (String) -> Value
 
     init(_ compute: @escaping @Sendable (String) -> Value) { self.compute = compute }
+
+    /// Forgets every folder's value: each is computed again when next asked for.
+    func removeAll() {
+        lock.lock()
+        values.removeAll()
+        lock.unlock()
+    }
 
     func value(for folder: String) -> Value {
         lock.lock()
