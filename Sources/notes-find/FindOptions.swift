@@ -40,10 +40,10 @@ struct FindOptions: CommandOptions {
     }
 
     /// The query text: several arguments are joined; one holding spaces is a phrase the shell already
-    /// grouped (`notes-find "next week" x`).
+    /// grouped (`notes-find "next week" x`), unless it quotes for itself (`'“next week” plan' x`).
     var queryText: String {
         words.count == 1 ? words[0] : words.map { part in
-            part.contains(where: \.isWhitespace) && !part.contains("\"") ? "\"\(part)\"" : part
+            part.contains(where: \.isWhitespace) && !QueryParser.holdsPhraseQuote(part) ? "\"\(part)\"" : part
         }.joined(separator: " ")
     }
 

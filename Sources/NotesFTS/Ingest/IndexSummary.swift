@@ -10,7 +10,7 @@ public struct IndexSummary: Sendable, Equatable {
     public var updated = 0
     /// Files with nothing to do (same size and time, or same content).
     public var unchanged = 0
-    /// Files that vanished, whose notes were removed.
+    /// Files whose notes were removed: they vanished, or are now left out as copies of an export beside them.
     public var removed = 0
     /// Inputs that could not be indexed (each reported as a warning); their earlier notes are kept.
     public var skipped = 0

@@ -1,4 +1,11 @@
 extension QueryParser {
+    /// Whether `text` holds a phrase quote (`"` or a typographic double quote, ``Lexer/isQuote(_:)``): an
+    /// argument that quotes for itself is joined to the others as it is, not quoted again
+    /// (`notes-find '“next week” plan' x`).
+    package static func holdsPhraseQuote(_ text: String) -> Bool {
+        text.unicodeScalars.contains(where: Lexer.isQuote)
+    }
+
     /// A lexical unit of the query.
     enum Token: Equatable {
         case word(String)
