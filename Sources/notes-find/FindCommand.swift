@@ -17,10 +17,11 @@ enum FindCommand: Command {
         Usage: notes-find [--db PATH] [options] QUERY...
 
         Query language (anything it cannot read is searched as plain text; brackets and NOT nest up to 20 deep):
-          deploy friday          notes with both words          "next week"     the exact phrase
+          deploy friday          notes with both words          "next week", “next week”  the exact phrase
           deplo*                 words starting with deplo      a OR b, a | b   either word
-          -draft, NOT draft      without the word (beside another term)
+          -draft, NOT draft      without the word (beside another term, never one side of OR)
           (a OR b) c             grouping                        title:word, body:word  one field
+          title:(a OR b)         the field for every word inside the brackets
           tag:name, #name        a tag                           path:work/     path contains work/
           created:>=2024-01-01   modified:<2025-06   created:2024   modified:>=7d   date filters
           -path:drafts/, -modified:2024   exclude what a filter selects; a filter applies to the whole
