@@ -4,70 +4,67 @@
 /// 0x80…0x9F are read as the Windows-1252 characters they were meant to be.
 enum HTMLEntities {
     /// `text` with its character references decoded; an `&` that starts no known reference is kept as it is.
+    ///
+    /// Read byte by byte: every character a reference is made of is ASCII, and the output grows by appending
+    /// bytes (building it as a `String.UnicodeScalarView` took time growing with the square of a text's
+    /// length: 5 MB of `&nbsp;`-separated words took 204 s).
     static func decode(_ text: Substring) -> String {
         guard text.utf8.contains(UInt8(ascii: "&")) else { return String(text) }
-        let scalars = text.unicodeScalars
-        var result = String.UnicodeScalarView()
-        var runStart = scalars.startIndex
-        var index = runStart
-        while let amp = scalars[index...].firstIndex(of: "&") {
-            if let (scalar, end) = reference(in: scalars, after: scalars.index(after: amp)) {
-                result.append(contentsOf: scalars[runStart..<amp])
-                result.append(scalar)
-                runStart = end
+        let bytes = Array(text.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "&"), let (scalar, end) = reference(bytes, after: index + 1) {
+                result.append(contentsOf: String(Character(scalar)).utf8)
                 index = end
             } else {
-                index = scalars.index(after: amp)
+                result.append(bytes[index])
+                index += 1
             }
         }
-        result.append(contentsOf: scalars[runStart...])
-        return String(result)
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// The character of the reference whose name starts at `start` (just after the `&`), and where it ends.
-    private static func reference(in scalars: Substring.UnicodeScalarView, after start: Substring.Index)
-        -> (Unicode.Scalar, Substring.Index)? {
-        guard start < scalars.endIndex else { return nil }
-        if scalars[start] == "#" { return numeric(in: scalars, after: scalars.index(after: start)) }
+    private static func reference(_ bytes: [UInt8], after start: Int) -> (Unicode.Scalar, Int)? {
+        guard start < bytes.count else { return nil }
+        if bytes[start] == UInt8(ascii: "#") { return numeric(bytes, after: start + 1) }
         var end = start
-        var length = 0
-        while end < scalars.endIndex, length < 32, digit(scalars[end], radix: 36) != nil {
-            end = scalars.index(after: end)
-            length += 1
-        }
-        guard end > start, end < scalars.endIndex, scalars[end] == ";",
-              let code = named[Substring(scalars[start..<end])], let scalar = Unicode.Scalar(code) else { return nil }
-        return (scalar, scalars.index(after: end))
+        while end < bytes.count, end - start < 32, digit(bytes[end], radix: 36) != nil { end += 1 }
+        guard end > start, end < bytes.count, bytes[end] == UInt8(ascii: ";"),
+              let code = named[Substring(String(decoding: bytes[start..<end], as: UTF8.self))],
+              let scalar = Unicode.Scalar(code) else { return nil }
+        return (scalar, end + 1)
     }
 
     /// A `&#…;` reference whose digits (or `x` and hex digits) start at `start`.
-    private static func numeric(in scalars: Substring.UnicodeScalarView, after start: Substring.Index)
-        -> (Unicode.Scalar, Substring.Index)? {
+    private static func numeric(_ bytes: [UInt8], after start: Int) -> (Unicode.Scalar, Int)? {
         var index = start
         var radix: UInt32 = 10
-        if index < scalars.endIndex, scalars[index] == "x" || scalars[index] == "X" {
+        if index < bytes.count, bytes[index] == UInt8(ascii: "x") || bytes[index] == UInt8(ascii: "X") {
             radix = 16
-            index = scalars.index(after: index)
+            index += 1
         }
         let digitsStart = index
         var value: UInt32 = 0
-        while index < scalars.endIndex, let digit = digit(scalars[index], radix: radix) {
+        while index < bytes.count, let digit = digit(bytes[index], radix: radix) {
             value = min(value * radix + digit, 0x110000)
-            index = scalars.index(after: index)
+            index += 1
         }
         guard index > digitsStart else { return nil }
-        if index < scalars.endIndex, scalars[index] == ";" { index = scalars.index(after: index) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ";") { index += 1 }
         let code = windows1252[value] ?? value
         return (code == 0 ? nil : Unicode.Scalar(code)).map { ($0, index) } ?? ("\u{FFFD}", index)
     }
 
     /// The value of an ASCII digit or letter (`a`/`A` is 10 … `z`/`Z` is 35) if it is below `radix`.
-    private static func digit(_ scalar: Unicode.Scalar, radix: UInt32) -> UInt32? {
+    private static func digit(_ byte: UInt8, radix: UInt32) -> UInt32? {
         let value: UInt32
-        switch scalar {
-        case "0"..."9": value = scalar.value - 0x30
-        case "a"..."z": value = scalar.value - 0x61 + 10
-        case "A"..."Z": value = scalar.value - 0x41 + 10
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(byte) - 0x30
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(byte) - 0x61 + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(byte) - 0x41 + 10
         default: return nil
         }
         return value < radix ? value : nil
