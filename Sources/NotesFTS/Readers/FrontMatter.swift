@@ -57,8 +57,9 @@ struct FrontMatter: Equatable {
         case "|", ">": pending = .block(key, YAMLBlockScalar(header: value))
         case "[":
             let (items, closed) = YAMLScalar.flowSequence(value)
-            if closed { lists[key] = items } else { pending = .flow(key, String(value)) }
-        case "\"", "'": values[key] = YAMLScalar.value(value)
+            if closed { lists[key] = items } else { pending = .flow(key, [value], reads: 1) }
+        case "\"", "'":
+            if YAMLScalar.quoted(value) == nil { pending = .quoted(key, [value]) } else { values[key] = YAMLScalar.value(value) }
         default:
             values[key] = YAMLScalar.value(value)
             pending = .plain(key)
@@ -74,11 +75,36 @@ struct FrontMatter: Equatable {
             guard indented || trimmed.isEmpty else { return false }
             block.lines.append(line)
             pending = .block(key, block)
-        case .flow(let key, let text):
+        case .flow(let key, var lines, let reads):
             guard trimmed != "---", trimmed != "..." else { return false }
-            let joined = text + "\n" + line
-            let (items, closed) = YAMLScalar.flowSequence(Substring(joined))
-            if closed { lists[key] = items; pending = nil } else { pending = .flow(key, joined) }
+            lines.append(line)
+            // Only a line with a `]` can close it, so only then is the whole read again, and at most
+            // ``flowReadLimit`` times: reading it again at every line made a `[` left open cost time growing
+            // with the square of the lines after it (40 s for a 224 KB note).
+            guard line.contains("]") else {
+                pending = .flow(key, lines, reads: reads)
+                return true
+            }
+            let (items, closed) = YAMLScalar.flowSequence(Substring(lines.joined(separator: "\n")))
+            if closed || reads + 1 >= Self.flowReadLimit {
+                lists[key] = items
+                pending = nil
+            } else {
+                pending = .flow(key, lines, reads: reads + 1)
+            }
+        case .quoted(let key, var lines):
+            // A quoted scalar goes on until its closing quote; its line breaks fold to spaces (YAML folding).
+            guard trimmed != "---", trimmed != "..." else { return false }
+            lines.append(trimmed)
+            if let quote = lines[0].first, trimmed.contains(quote), let (value, _) = YAMLScalar.quoted(Substring(lines.joined(separator: " "))) {
+                values[key] = value
+                pending = nil
+            } else if lines.count >= Self.quotedLineLimit {
+                finish(.quoted(key, lines))
+                pending = nil
+            } else {
+                pending = .quoted(key, lines)
+            }
         case .plain(let key):
             // A plain scalar folded over indented lines (`title: A long` / `  title`).
             guard indented, !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return trimmed.isEmpty }
@@ -101,7 +127,8 @@ struct FrontMatter: Equatable {
     private mutating func finish(_ open: Pending) {
         switch open {
         case .block(let key, let block): values[key] = block.value
-        case .flow(let key, let text): lists[key] = YAMLScalar.flowSequence(Substring(text)).items
+        case .flow(let key, let lines, _): lists[key] = YAMLScalar.flowSequence(Substring(lines.joined(separator: "\n"))).items
+        case .quoted(let key, let lines): values[key] = lines.first.flatMap { YAMLScalar.value($0) }
         case .plain, .key: break
         }
     }
@@ -142,6 +169,12 @@ struct FrontMatter: Equatable {
 import Foundation
 
 extension FrontMatter {
+    /// The most lines a quoted scalar may span; one left open ends after them (read as its first line).
+    static let quotedLineLimit = 200
+    /// The most times a flow sequence (`[a, b]`) left open is read again, at its lines holding a `]` (a `]`
+    /// inside quotes does not close it); after that it ends with the items read so far.
+    static let flowReadLimit = 64
+
     /// A value whose lines are still being read.
     fileprivate enum Pending {
         /// `key:` with nothing after it: a block sequence, an indented value or a nested mapping may follow.
@@ -150,7 +183,9 @@ extension FrontMatter {
         case plain(String)
         /// A `|` or `>` block scalar.
         case block(String, YAMLBlockScalar)
-        /// A flow sequence whose `]` is on a later line.
-        case flow(String, String)
+        /// A quoted scalar whose closing quote is on a later line, and its lines so far (trimmed after the first).
+        case quoted(String, [Substring])
+        /// A flow sequence whose `]` is on a later line, its lines so far, and how many times it was read.
+        case flow(String, [Substring], reads: Int)
     }
 }

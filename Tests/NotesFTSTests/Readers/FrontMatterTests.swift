@@ -23,6 +23,8 @@ import Testing
         ("title: A plain title\n  folded onto two lines", "A plain title folded onto two lines"),
         ("title:\n  On its own line", "On its own line"),
         ("title: \"unclosed", "\"unclosed"),
+        ("title: \"A long\n  quoted title\"\ntags: [a, b]", "A long quoted title"),
+        ("title: 'Three\n  quoted\n  lines'", "Three quoted lines"),
         ("\"Title\": quoted key", "quoted key"),
     ])
     func titles(lines: String, title: String) {
@@ -72,5 +74,20 @@ import Testing
         let note = TextNoteReader.note(text: "---\ntitle: \(long)\n---\nbody", path: "/x/a.md", isMarkdown: true, modified: nil)
         #expect(note.title.count == TextNoteReader.maximumTitleLength)
         #expect(note.title.hasSuffix("…"))
+    }
+
+    /// A flow sequence is read again only at lines that could close it, and a `[` left open whose lines hold
+    /// quoted `]`s ends after ``FrontMatter/flowReadLimit`` reads, so the keys after it are read (reading it
+    /// again at every line took 40 s for a 224 KB note); a closed one of any length is read whole.
+    @Test func aFlowSequenceIsReadAgainOnlyWhereItCanClose() {
+        let items = (0..<300).map { "  item\($0)," }.joined(separator: "\n")
+        let closed = Self.matter("tags: [first,\n\(items) last]\ntitle: After")
+        #expect((closed.lists["tags"] ?? []).count == 302)
+        #expect(closed.value("title") == "After")
+        let quotedBrackets = (0..<(FrontMatter.flowReadLimit + 10)).map { "  \"x]\($0)\"," }.joined(separator: "\n")
+        let open = Self.matter("tags: [first,\n\(quotedBrackets)\ntitle: After")
+        #expect(open.value("title") == "After")
+        #expect((open.lists["tags"] ?? []).first == "first")
+        #expect((open.lists["tags"] ?? []).count == FrontMatter.flowReadLimit)
     }
 }
