@@ -21,8 +21,8 @@ extension QueryParser.Parser {
             defer { depth -= 1 }
             return parseUnary().flatMap { limiting($0, to: column, field: word) }
         }
-        if peek == .unbalancedQuote, index + 1 < tokens.count, case .phrase = tokens[index + 1] {
-            query.notes.append("closed an unbalanced `\"` at the end")
+        if case .unbalancedQuote(let quote) = peek, index + 1 < tokens.count, case .phrase = tokens[index + 1] {
+            query.notes.append("closed an unbalanced `\(quote)` at the end")
             index += 1
         }
         switch peek {

@@ -14,7 +14,8 @@ extension QueryParser {
         case open
         case close
         case bar
-        case unbalancedQuote
+        /// A phrase whose opening quote (this one) is never closed.
+        case unbalancedQuote(Unicode.Scalar)
     }
 
     enum Lexer {
@@ -65,7 +66,7 @@ extension QueryParser {
             while end < characters.count && !isQuote(characters[end]) { end += 1 }
             let text = string(characters[start..<end])
             var tokens: [Token] = []
-            if end >= characters.count { tokens.append(.unbalancedQuote) }
+            if end >= characters.count { tokens.append(.unbalancedQuote(start > 0 ? characters[start - 1] : "\"")) }
             var next = min(end + 1, characters.count)
             var prefix = false
             if next < characters.count && characters[next] == "*" {

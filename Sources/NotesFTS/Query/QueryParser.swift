@@ -147,8 +147,8 @@ package enum QueryParser {
                 let inner = parseOr()
                 if peek == .close { index += 1 } else { query.notes.append("closed an unbalanced `(` at the end") }
                 return inner
-            case .unbalancedQuote:
-                query.notes.append("closed an unbalanced `\"` at the end")
+            case .unbalancedQuote(let quote):
+                query.notes.append("closed an unbalanced `\(quote)` at the end")
                 return parsePrimary()
             case .phrase(let text, let prefix, let column):
                 return .term(QueryTerm(text, isPhrase: true, isPrefix: prefix, column: column))

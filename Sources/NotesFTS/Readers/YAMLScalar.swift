@@ -105,6 +105,7 @@ enum YAMLScalar {
         if let value = simple[letter] { return (value, after) }
         let width = letter == "x" ? 2 : letter == "u" ? 4 : letter == "U" ? 8 : 0
         if width > 0, let end = text.index(after, offsetBy: width, limitedBy: text.endIndex),
+           text[after..<end].allSatisfy(\.isHexDigit), // `UInt32(_:radix:)` also takes a sign (`\x+4`)
            let code = UInt32(text[after..<end], radix: 16), let scalar = Unicode.Scalar(code) {
             return (String(Character(scalar)), end)
         }

@@ -141,6 +141,9 @@ struct QueryCase: CustomTestStringConvertible, Sendable {
 
     @Test func parserSaysWhatItDid() {
         #expect(QueryParser.parse("\"open").notes.contains { $0.contains("unbalanced `\"`") })
+        // The note names the quote typed, a typographic one too.
+        #expect(QueryParser.parse("\u{201C}open").notes.contains { $0.contains("unbalanced `\u{201C}`") })
+        #expect(QueryParser.parse("title:\u{AB}open").notes.contains { $0.contains("unbalanced `\u{AB}`") })
         #expect(QueryParser.parse("(a b").notes.contains { $0.contains("unbalanced `(`") })
         #expect(QueryParser.parse("a) b").notes.contains { $0.contains("unmatched `)`") })
         #expect(QueryParser.parse("created:soon").notes.contains { $0.contains("not a date filter") })

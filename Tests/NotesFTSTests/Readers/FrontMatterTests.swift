@@ -23,6 +23,7 @@ import Testing
         ("title: A plain title\n  folded onto two lines", "A plain title folded onto two lines"),
         ("title:\n  On its own line", "On its own line"),
         ("title: \"unclosed", "\"unclosed"),
+        ("title: \"a\\x+4b \\u-041 \\x41\"", "a\\x+4b \\u-041 A"),
         ("title: \"A long\n  quoted title\"\ntags: [a, b]", "A long quoted title"),
         ("title: 'Three\n  quoted\n  lines'", "Three quoted lines"),
         ("\"Title\": quoted key", "quoted key"),
