@@ -52,7 +52,7 @@ struct HTMLText {
                 if foreignDepth == 0, name == "meta", keywords == nil, attributes["name"]?.lowercased() == "keywords" {
                     keywords = attributes["content"] ?? ""
                 }
-                if Self.isHeading(name) { heading = (name, "") }
+                if Self.isHeading(name) { heading = (name, "") } else if name == "br" || name == "hr" { heading?.text += " " }
                 output.open(name)
             case .endTag(let name):
                 if let skipped = skipping {

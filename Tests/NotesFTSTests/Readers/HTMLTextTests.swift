@@ -14,6 +14,11 @@ import Testing
         #expect(HTMLText(html).text == text)
     }
 
+    /// A line break inside a heading separates its words in the title, as it does in the body.
+    @Test func aBreakInsideAHeadingSeparatesTitleWords() {
+        #expect(HTMLText("<body><h1>Hello<br>World</h1><p>x</p></body>").firstHeading == "Hello World")
+    }
+
     /// A long run of text full of references decodes in one pass (it was built as a scalar view, whose time
     /// grew with the square of the run: 1.25 MB of `&nbsp;` words in a `<pre>` took 11 s, 0.09 s now), with
     /// every reference and every bare `&` as in a short text.
