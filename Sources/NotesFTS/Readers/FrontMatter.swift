@@ -39,8 +39,12 @@ struct FrontMatter: Equatable {
     private mutating func read(_ line: Substring, pending: inout Pending?) -> Bool {
         let trimmed = YAMLScalar.trim(line)
         let indented = line.first == " " || line.first == "\t"
-        if let open = pending, continues(open, line: line, trimmed: trimmed, indented: indented, pending: &pending) {
-            return false
+        // The value is taken out of `pending` while a line is added to it, so its lines are appended in place
+        // (copied, with `pending` still holding them, every line cost the whole value: quadratic time).
+        if var open = pending {
+            pending = nil
+            if continues(&open, line: line, trimmed: trimmed, indented: indented, pending: &pending) { return false }
+            pending = open
         }
         if trimmed == "---" || trimmed == "..." {
             if let open = pending { finish(open) }
@@ -68,15 +72,18 @@ struct FrontMatter: Equatable {
     }
 
     /// Whether `line` goes on the value `open` left unfinished (and takes it in, updating `pending`).
-    private mutating func continues(_ open: Pending, line: Substring, trimmed: Substring, indented: Bool,
+    /// `open` is left as it was when the line does not go on it; otherwise its payload is moved out.
+    private mutating func continues(_ open: inout Pending, line: Substring, trimmed: Substring, indented: Bool,
                                     pending: inout Pending?) -> Bool {
         switch open {
         case .block(let key, var block):
             guard indented || trimmed.isEmpty else { return false }
+            open = .key(key)
             block.lines.append(line)
             pending = .block(key, block)
         case .flow(let key, var lines, let reads):
             guard trimmed != "---", trimmed != "..." else { return false }
+            open = .key(key)
             lines.append(line)
             // Only a line with a `]` can close it, so only then is the whole read again, and at most
             // ``flowReadLimit`` times: reading it again at every line made a `[` left open cost time growing
@@ -95,6 +102,7 @@ struct FrontMatter: Equatable {
         case .quoted(let key, var lines):
             // A quoted scalar goes on until its closing quote; its line breaks fold to spaces (YAML folding).
             guard trimmed != "---", trimmed != "..." else { return false }
+            open = .key(key)
             lines.append(trimmed)
             if let quote = lines[0].first, trimmed.contains(quote), let (value, _) = YAMLScalar.quoted(Substring(lines.joined(separator: " "))) {
                 values[key] = value
@@ -107,9 +115,14 @@ struct FrontMatter: Equatable {
             }
         case .plain(let key):
             // A plain scalar folded over indented lines (`title: A long` / `  title`).
+            pending = open
             guard indented, !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return trimmed.isEmpty }
-            if let more = YAMLScalar.value(trimmed) { values[key] = (values[key].map { $0 + " " } ?? "") + more }
+            if let more = YAMLScalar.value(trimmed) {
+                // Appended in place (a new string each line made long folded values quadratic).
+                if values[key] == nil { values[key] = more } else { values[key]!.append(" " + more) }
+            }
         case .key(let key):
+            pending = open
             if trimmed == "-" || trimmed.hasPrefix("- ") {
                 if let item = YAMLScalar.value(trimmed.dropFirst()) { lists[key, default: []].append(item) }
             } else if indented, !trimmed.isEmpty, !trimmed.hasPrefix("#"), !trimmed.contains(": "), !trimmed.hasSuffix(":") {
@@ -170,7 +183,7 @@ import Foundation
 
 extension FrontMatter {
     /// The most lines a quoted scalar may span; one left open ends after them (read as its first line).
-    static let quotedLineLimit = 200
+    static let quotedLineLimit = 20
     /// The most times a flow sequence (`[a, b]`) left open is read again, at its lines holding a `]` (a `]`
     /// inside quotes does not close it); after that it ends with the items read so far.
     static let flowReadLimit = 64

@@ -92,16 +92,19 @@ enum YAMLScalar {
         return nil
     }
 
+    /// The one-letter escapes of a double-quoted scalar (built once, not at every escape).
+    private static let simpleEscapes: [Character: String] = [
+        "0": "\0", "a": "\u{07}", "b": "\u{08}", "t": "\t", "\t": "\t", "n": "\n", "v": "\u{0B}",
+        "f": "\u{0C}", "r": "\r", "e": "\u{1B}", " ": " ", "\"": "\"", "/": "/", "\\": "\\",
+        "N": "\u{85}", "_": "\u{A0}", "L": "\u{2028}", "P": "\u{2029}",
+    ]
+
     /// The escape of a double-quoted scalar whose letter is at `index` (after the `\`), and where the text
     /// after it starts. An unknown escape is kept as written.
     private static func escape(_ text: Substring, at index: Substring.Index) -> (String, Substring.Index) {
         let letter = text[index]
         let after = text.index(after: index)
-        let simple: [Character: String] = [
-            "0": "\0", "a": "\u{07}", "b": "\u{08}", "t": "\t", "\t": "\t", "n": "\n", "v": "\u{0B}",
-            "f": "\u{0C}", "r": "\r", "e": "\u{1B}", " ": " ", "\"": "\"", "/": "/", "\\": "\\",
-            "N": "\u{85}", "_": "\u{A0}", "L": "\u{2028}", "P": "\u{2029}",
-        ]
+        let simple = Self.simpleEscapes
         if let value = simple[letter] { return (value, after) }
         let width = letter == "x" ? 2 : letter == "u" ? 4 : letter == "U" ? 8 : 0
         if width > 0, let end = text.index(after, offsetBy: width, limitedBy: text.endIndex),
