@@ -10,9 +10,9 @@ enum EvernoteReader {
         var notes: [Note] = []
         var rest = Substring(text)
         var line = 1
-        while let start = rest.range(of: "<note>") {
+        while let start = find("<note>", in: rest) {
             line += rest[..<start.lowerBound].utf8.count { $0 == 0x0A }
-            guard let end = rest[start.upperBound...].range(of: "</note>") else {
+            guard let end = find("</note>", in: rest[start.upperBound...]) else {
                 throw NoteReadError("malformed Evernote export (a <note> at line \(line) is not closed)")
             }
             let element = rest[start.upperBound..<end.lowerBound]
@@ -27,11 +27,11 @@ enum EvernoteReader {
 
     private static func note(_ element: Substring, path: String, line: Int) -> Note {
         // Attachments can be megabytes of base64: cut them off before looking for the other elements.
-        let head = element.range(of: "<resource>").map { element[..<$0.lowerBound] } ?? element
+        let head = find("<resource>", in: element).map { element[..<$0.lowerBound] } ?? element
         let body = first("content", in: head).map { HTMLText(String($0)).text } ?? ""
         var tags: [String] = []
         var rest = head
-        while let range = rest.range(of: "<tag>"), let end = rest[range.upperBound...].range(of: "</tag>") {
+        while let range = find("<tag>", in: rest), let end = find("</tag>", in: rest[range.upperBound...]) {
             tags.append(unescape(rest[range.upperBound..<end.lowerBound]))
             rest = rest[end.upperBound...]
         }
@@ -43,7 +43,7 @@ enum EvernoteReader {
     /// The raw inside of the first `<name>` element in `text` (a CDATA section is unwrapped; entities are
     /// decoded for ENML content, whose markup comes escaped when there is no CDATA).
     private static func first(_ name: String, in text: Substring) -> Substring? {
-        guard let open = text.range(of: "<\(name)>"), let close = text[open.upperBound...].range(of: "</\(name)>") else {
+        guard let open = find("<\(name)>", in: text), let close = find("</\(name)>", in: text[open.upperBound...]) else {
             return nil
         }
         let inside = text[open.upperBound..<close.lowerBound]
@@ -52,6 +52,27 @@ enum EvernoteReader {
             return trimmed[trimmed.index(trimmed.startIndex, offsetBy: 9)..<end.lowerBound]
         }
         return name == "content" ? Substring(HTMLText.decode(inside)) : inside
+    }
+
+    /// Where `needle` (ASCII markup) first occurs in `text`, found on its UTF-8 bytes. Foundation's
+    /// `range(of:)` on a substring took time growing with what is left of the file at every call, so an export
+    /// of 4,000 notes took 11.4 s where 1,000 took 2.0 s.
+    private static func find(_ needle: String, in text: Substring) -> Range<Substring.Index>? {
+        let pattern = Array(needle.utf8)
+        let offset: Int?? = text.utf8.withContiguousStorageIfAvailable { haystack -> Int? in
+            guard let base = haystack.baseAddress, !pattern.isEmpty else { return nil }
+            let first = pattern[0], last = haystack.count - pattern.count
+            var index = 0
+            while index <= last {
+                if haystack[index] == first && memcmp(base + index, pattern, pattern.count) == 0 { return index }
+                index += 1
+            }
+            return nil
+        }
+        guard let offset else { return text.range(of: needle) }  // not contiguous UTF-8: bridged text
+        guard let offset else { return nil }
+        let start = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+        return start..<text.utf8.index(start, offsetBy: pattern.count)
     }
 
     private static func unescape(_ text: Substring) -> String {

