@@ -24,11 +24,12 @@ extension TextNoteReader {
         if inFence { return }
         var index = line.startIndex
         var previous: Character = " "
+        var closing = ClosingBrackets(line)
         while index < line.endIndex {
             let character = line[index]
             let next = line.index(after: index)
             if character == "#" && previous.isWhitespace && line[next...].hasPrefix("[["),
-               let close = line[next...].range(of: "]]") {
+               let close = closing.first(from: next) {
                 // Logseq's `#[[multi word]]`.
                 let tag = line[line.index(next, offsetBy: 2)..<close.lowerBound]
                 if !tag.isEmpty { tags.append(String(tag)) }
@@ -76,6 +77,39 @@ extension TextNoteReader {
             length += 1
         }
         return nil
+    }
+
+    /// The `]]` closing a line's `#[[` tags, found by scanning the line's bytes once from left to right however
+    /// many `#[[` ask (a search of the rest of the line at each one took time growing with the square of the
+    /// line's length).
+    struct ClosingBrackets {
+        private let bytes: Substring.UTF8View
+        /// How many bytes the searches have read, in all (at most the line's length plus one a search).
+        private(set) var bytesRead = 0
+        /// The last `]]` found: the first one at or after where it was looked for.
+        private var found: Range<Substring.Index>?
+        /// Whether a search found no `]]` (then there is none after any later position either).
+        private var exhausted = false
+
+        init(_ line: Substring) { bytes = line.utf8 }
+
+        /// The first `]]` at or after `start`; `start` never decreases from one call to the next.
+        mutating func first(from start: Substring.Index) -> Range<Substring.Index>? {
+            if let found, found.lowerBound >= start { return found }
+            if exhausted { return nil }
+            var index = start
+            while index < bytes.endIndex {
+                let after = bytes.index(after: index)
+                bytesRead += 1
+                if bytes[index] == UInt8(ascii: "]") && after < bytes.endIndex && bytes[after] == UInt8(ascii: "]") {
+                    found = index..<bytes.index(after: after)
+                    return found
+                }
+                index = after
+            }
+            exhausted = true
+            return nil
+        }
     }
 
     private static func isTagCharacter(_ character: Character) -> Bool {

@@ -44,17 +44,30 @@ package enum TextNoteReader {
             }
             titleByName = !logseq.values.isEmpty || ObsidianVault.contains(path)
         }
-        if note.title.isEmpty, path.contains("/journals/"), let day = FileDates.dateInName(path) {
+        if note.title.isEmpty, let day = journalDay(path, isMarkdown: isMarkdown) {
             note.title = String(Timestamp.format(day).prefix(10)) // a Logseq journal page: named by its day
         }
         if note.title.isEmpty {
-            let journal = path.contains("/journals/") // a journal page whose name is no date: its first block
+            let journal = isMarkdown && path.contains("/journals/") // a journal page whose name is no date: its first block
             note.title = (isMarkdown ? firstHeading(bodyText) : nil)
                 ?? (titleByName ? nil : firstLine(bodyText).flatMap { journal ? LogseqProperties.blockText($0) : $0 })
                 ?? fileTitle(path)
         }
         note.modified = note.modified ?? modified
         return note
+    }
+
+    /// The day of a Logseq journal page: a Markdown file in a `journals` folder whose name (without its
+    /// extension) is just a date, `2024_01_31` (or `2024-01-31`, `20240131`); `nil` for any other file, whose
+    /// title comes from its heading or first line even when its name holds a date (`2024-04-05 release notes.md`).
+    static func journalDay(_ path: String, isMarkdown: Bool) -> Date? {
+        guard isMarkdown, path.contains("/journals/") else { return nil }
+        let stem = Array(rawFileTitle(path).utf8)
+        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        let digits = stem.count == 8 && stem.allSatisfy(isDigit)
+        let separated = stem.count == 10 && (stem[4] == UInt8(ascii: "_") || stem[4] == UInt8(ascii: "-"))
+            && stem[7] == stem[4] && stem.enumerated().allSatisfy { $0.offset == 4 || $0.offset == 7 || isDigit($0.element) }
+        return digits || separated ? FileDates.dateInName(path) : nil
     }
 
     private static func nonEmpty(_ text: String) -> String? {

@@ -36,4 +36,20 @@ import Testing
         let note = TextNoteReader.note(text: text, path: "/x/journals/2024_02_30.md", isMarkdown: true, modified: nil)
         #expect(note.title == title)
     }
+
+    /// Only a Markdown page named by just its day is titled by it: other dated files in a `journals` folder
+    /// keep their heading or first line (they were all titled by the date in their names).
+    @Test(arguments: [
+        ("/x/journals/2024-04-05 release notes.md", true, "# Shipped v2\nDetails\n", "Shipped v2"),
+        ("/x/journals/20240406 standup.txt", false, "standup text\n", "standup text"),
+        ("/x/journals/2024_04_07.txt", false, "- plain text\n", "- plain text"),
+        ("/x/journals/2024_04_08 meeting.md", true, "- first block\n", "first block"),
+        ("/x/journals/2024_04_09.md", true, "# Heading\n", "2024-04-09"),
+        ("/x/journals/2024-04-10.md", true, "text\n", "2024-04-10"),
+        ("/x/journals/20240411.md", true, "text\n", "2024-04-11"),
+        ("/x/journals/2024_04-12.md", true, "text\n", "text"),
+    ])
+    func onlyAPageNamedByADayIsTitledByIt(path: String, isMarkdown: Bool, text: String, title: String) {
+        #expect(TextNoteReader.note(text: text, path: path, isMarkdown: isMarkdown, modified: nil).title == title)
+    }
 }
