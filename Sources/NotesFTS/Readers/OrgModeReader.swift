@@ -48,13 +48,14 @@ enum OrgModeReader {
         return afterStars.startIndex != line.startIndex && (afterStars.isEmpty || afterStars.first == " ")
     }
 
-    /// A heading's text without stars, TODO keyword, priority and tags; and its tags.
+    /// A heading's text without stars, TODO keyword, priority and tags (after spaces or tabs); and its tags.
     static func heading(_ line: Substring) -> (String, [String]) {
         var text = line.drop(while: { $0 == "*" }).trimmingCharacters(in: .whitespaces)
         var tags: [String] = []
-        if text.hasSuffix(":"), let space = text.lastIndex(of: " ") ?? (text.hasPrefix(":") ? text.startIndex : nil) {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        if text.hasSuffix(":"), let space = text.lastIndex(where: isBlank) ?? (text.hasPrefix(":") ? text.startIndex : nil) {
             let candidate = text[space...].trimmingCharacters(in: .whitespaces)
-            if candidate.hasPrefix(":") && !candidate.contains(" ") {
+            if candidate.hasPrefix(":") && !candidate.contains(where: isBlank) {
                 tags = tagList(candidate)
                 text = text[..<space].trimmingCharacters(in: .whitespaces)
             }

@@ -14,6 +14,9 @@ import Testing
         ("* TODO [#A] Call the plumber   :home:urgent:", "Call the plumber", ["home", "urgent"]),
         ("** Notes on :colons: in text", "Notes on :colons: in text", []),
         ("* Plain heading", "Plain heading", []),
+        ("* Project plan\t\t\t:work:urgent:", "Project plan", ["work", "urgent"]),
+        ("** Mixed \t :a:b:", "Mixed", ["a", "b"]),
+        ("* Tab inside\t:no:tags:here: x", "Tab inside\t:no:tags:here: x", []),
     ])
     func headingsLoseKeywordPriorityAndTags(line: String, title: String, tags: [String]) {
         let (text, found) = OrgModeReader.heading(Substring(line))
