@@ -3,7 +3,8 @@ import Foundation
 /// Reads an org-mode file (`.org`) as one note: `#+TITLE:` (else the first heading, else the first line),
 /// `#+FILETAGS:` and heading tags (`* Heading   :work:urgent:`) as tags, `#+DATE:` or a `:CREATED:` property
 /// as the creation date and `#+LASTMOD:` or a `:MODIFIED:` property as the modification date. Properties are
-/// read only inside a `:PROPERTIES:` … `:END:` drawer; a heading is one or more `*` then a space.
+/// read only inside a `:PROPERTIES:` … `:END:` drawer; a heading is one or more `*` then a space. Nothing inside a
+/// `#+BEGIN_…` … `#+END_…` block (see ``OrgModeLayout``) gives a title, tag, date or heading.
 enum OrgModeReader {
     /// The note of `text` read from `path`.
     static func note(text: String, path: String) -> Note {
@@ -12,7 +13,17 @@ enum OrgModeReader {
         var tags: [String] = []
         var firstHeading: String?
         var inDrawer = false
-        TextNoteReader.forEachLine(text) { line in
+        let layout = OrgModeLayout(text)
+        var blockEnd: Int? // the index of the line closing the block the line is in
+        for (index, line) in layout.lines.enumerated() {
+            if let end = blockEnd {
+                if index == end { blockEnd = nil }
+                continue
+            }
+            if let end = layout.blockEnd(opening: index) {
+                blockEnd = end
+                continue
+            }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if inDrawer {
                 if trimmed.caseInsensitiveCompare(":END:") == .orderedSame {
@@ -32,7 +43,6 @@ enum OrgModeReader {
                 tags += headingTags
                 if firstHeading == nil, !heading.isEmpty { firstHeading = heading }
             }
-            return true
         }
         tags = (keywords["filetags"].map(tagList) ?? []) + tags
         let title = keywords["title"].flatMap { $0.isEmpty ? nil : TextNoteReader.cap($0) }

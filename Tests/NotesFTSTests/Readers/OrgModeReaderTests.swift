@@ -61,4 +61,23 @@ import Testing
         #expect(Samples.stamp(keyword.created) == "2024-01-05T00:00:00Z")
         #expect(Samples.stamp(keyword.modified) == "2024-01-06T00:00:00Z")
     }
+
+    @Test(arguments: [
+        "#+BEGIN_SRC org\n#+TITLE: Example inside a block\n#+DATE: 1999-01-01\n#+FILETAGS: :nope:\n#+END_SRC\n* Real heading :real:",
+        "#+begin_example\n* Example heading :nope:\n:PROPERTIES:\n:CREATED: [1999-01-01]\n:END:\n#+end_example\n* Real heading :real:",
+        "  #+begin_quote\n  #+title: Quoted\n  #+end_quote\n#+BEGIN: clocktable :scope file\n#+DATE: 1999-01-01\n#+END:\n* Real heading :real:",
+        "#+BEGIN_SRC org\n#+begin_example\n#+TITLE: Nested\n#+end_example\n#+END_SRC\n* Real heading :real:",
+    ])
+    func nothingInsideABlockIsATitleTagDateOrHeading(text: String) {
+        let note = OrgModeReader.note(text: text, path: "/x/t.org")
+        #expect(note.title == "Real heading")
+        #expect(note.tags == ["real"])
+        #expect(note.created == nil)
+    }
+
+    @Test func anUnclosedBlockIsAPlainLine() {
+        let note = OrgModeReader.note(text: "#+BEGIN_SRC sh\n#+TITLE: Still read\n#+END_EXAMPLE\n* Heading :h:", path: "/x/t.org")
+        #expect(note.title == "Still read")
+        #expect(note.tags == ["h"])
+    }
 }
