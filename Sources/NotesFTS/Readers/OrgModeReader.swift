@@ -3,7 +3,7 @@ import Foundation
 /// Reads an org-mode file (`.org`) as one note: `#+TITLE:` (else the first heading, else the first line),
 /// `#+FILETAGS:` and heading tags (`* Heading   :work:urgent:`) as tags, `#+DATE:` or a `:CREATED:` property
 /// as the creation date and `#+LASTMOD:` or a `:MODIFIED:` property as the modification date. Properties are
-/// read only inside a `:PROPERTIES:` … `:END:` drawer; a heading is one or more `*` then a space. Nothing inside a
+/// read only inside a `:PROPERTIES:` … `:END:` drawer closed before the next heading; a heading is one or more `*` then a space. Nothing inside a
 /// `#+BEGIN_…` … `#+END_…` block (see ``OrgModeLayout``) gives a title, tag, date or heading.
 enum OrgModeReader {
     /// The note of `text` read from `path`.
@@ -33,7 +33,7 @@ enum OrgModeReader {
                     let key = parts[0].lowercased()
                     properties[key] = properties[key] ?? parts[1].trimmingCharacters(in: .whitespaces)
                 }
-            } else if trimmed.caseInsensitiveCompare(":PROPERTIES:") == .orderedSame {
+            } else if trimmed.caseInsensitiveCompare(":PROPERTIES:") == .orderedSame, layout.drawerCloses(opening: index) {
                 inDrawer = true
             } else if trimmed.hasPrefix("#+"), let colon = trimmed.firstIndex(of: ":") {
                 let key = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 2)..<colon].lowercased()

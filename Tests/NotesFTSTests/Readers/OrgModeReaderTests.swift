@@ -80,4 +80,16 @@ import Testing
         #expect(note.title == "Still read")
         #expect(note.tags == ["h"])
     }
+
+    @Test func aDrawerNotClosedBeforeTheNextHeadingIsNoDrawer() {
+        let text = "* First\n:PROPERTIES:\n:ID: 1\n* Second heading :second:\n#+TITLE: Late title\n:CREATED: [2020-01-01]\n"
+        let note = OrgModeReader.note(text: text, path: "/x/t.org")
+        #expect(note.title == "Late title")
+        #expect(note.tags == ["second"])
+        #expect(note.created == nil)
+        let closedLater = OrgModeReader.note(text: "* A\n:PROPERTIES:\n:CREATED: 2020-01-01\n* B\n:END:", path: "/x/t.org")
+        #expect(closedLater.created == nil)
+        let closed = OrgModeReader.note(text: "* A\n:PROPERTIES:\n:CREATED: 2020-01-01\n:END:\n* B", path: "/x/t.org")
+        #expect(Samples.stamp(closed.created) == "2020-01-01T00:00:00Z")
+    }
 }
