@@ -58,7 +58,7 @@ enum OrgModeReader {
         return afterStars.startIndex != line.startIndex && (afterStars.isEmpty || afterStars.first == " ")
     }
 
-    /// A heading's text without stars, TODO keyword, priority and tags (after spaces or tabs); and its tags.
+    /// A heading's text without stars, TODO keyword, priority, `COMMENT` keyword and tags (after spaces or tabs); and its tags.
     static func heading(_ line: Substring) -> (String, [String]) {
         var text = line.drop(while: { $0 == "*" }).trimmingCharacters(in: .whitespaces)
         var tags: [String] = []
@@ -74,6 +74,7 @@ enum OrgModeReader {
             text = String(text.dropFirst(keyword.count))
         }
         if text.hasPrefix("[#"), let end = text.firstIndex(of: "]") { text = text[text.index(after: end)...].trimmingCharacters(in: .whitespaces) }
+        if text == "COMMENT" || text.hasPrefix("COMMENT ") { text = text.dropFirst(7).trimmingCharacters(in: .whitespaces) }
         return (text, tags)
     }
 
