@@ -28,6 +28,13 @@ enum AsciiDocReader {
         return trimmed
     }
 
+    /// Whether `line` is a block title (`.Block title`: a dot then neither a blank nor another dot), which names the
+    /// block under it, not the note.
+    static func isBlockTitle(_ line: Substring) -> Bool {
+        guard line.first == ".", let next = line.dropFirst().first else { return false }
+        return next != " " && next != "\t" && next != "."
+    }
+
     /// `line` without trailing spaces and tabs.
     private static func trailingTrimmed(_ line: Substring) -> Substring {
         line[..<(line.lastIndex(where: { $0 != " " && $0 != "\t" }).map(line.index(after:)) ?? line.startIndex)]
@@ -61,7 +68,7 @@ enum AsciiDocReader {
                 inHeader = false
             } else if inHeader, title != nil, let revision = revisionDate(line) {
                 attributes["revdate"] = attributes["revdate"] ?? revision
-            } else if firstText == nil, !line.hasPrefix("["), let text = TextNoteReader.firstLine(String(line)) {
+            } else if firstText == nil, !line.hasPrefix("["), !isBlockTitle(line), let text = TextNoteReader.firstLine(String(line)) {
                 firstText = text
             }
             return inHeader || section == nil
