@@ -2,8 +2,8 @@ import Foundation
 
 /// Reads an AsciiDoc file (`.adoc`, `.asciidoc`, `.asc`) as one note: the title is the document title
 /// (`= Title`, else the first `== Section`, else the first line of text; none is taken from inside a delimited
-/// block such as a `----` listing); header attributes give tags (`:keywords:`, `:tags:`) and dates (`:revdate:`,
-/// `:date:`, `:created:`, `:modified:`).
+/// block such as a `----` listing or a `--` open block); header attributes give tags (`:keywords:`, `:tags:`)
+/// and dates (`:revdate:`, `:date:`, `:created:`, `:modified:`).
 enum AsciiDocReader {
     /// The date of a header revision line (`v1.2, 2024-05-14: remark`).
     static func revisionDate(_ line: Substring) -> String? {
@@ -14,17 +14,25 @@ enum AsciiDocReader {
     }
 
     /// The delimiter `line` opens a delimited block with (`----`, `....`, `====`, `****`, `++++`, `____`,
-    /// `////`: four or more; a ```` ``` ```` fence; a `|===` table), or `nil`. Nothing inside one is a title,
-    /// section or attribute.
+    /// `////`: four or more; a ```` ``` ```` fence; a `|===` table; the `--` open block: exactly two), or `nil`.
+    /// Nothing inside one is a title, section or attribute.
     static func delimiter(_ line: Substring) -> Substring? {
         let trimmed = trailingTrimmed(line)
         if trimmed.hasPrefix("```") { return "```" }
+        if trimmed == "--" { return trimmed }
         if trimmed.count >= 4, let first = trimmed.first, "|,:!".contains(first), trimmed.dropFirst().allSatisfy({ $0 == "=" }) {
             return trimmed
         }
         guard trimmed.count >= 4, let first = trimmed.first, "-.=*+_/".contains(first),
               trimmed.allSatisfy({ $0 == first }) else { return nil }
         return trimmed
+    }
+
+    /// Whether `line` is a block title (`.Block title`: a dot then neither a blank nor another dot), which names the
+    /// block under it, not the note.
+    static func isBlockTitle(_ line: Substring) -> Bool {
+        guard line.first == ".", let next = line.dropFirst().first else { return false }
+        return next != " " && next != "\t" && next != "."
     }
 
     /// `line` without trailing spaces and tabs.
@@ -60,7 +68,7 @@ enum AsciiDocReader {
                 inHeader = false
             } else if inHeader, title != nil, let revision = revisionDate(line) {
                 attributes["revdate"] = attributes["revdate"] ?? revision
-            } else if firstText == nil, !line.hasPrefix("["), let text = TextNoteReader.firstLine(String(line)) {
+            } else if firstText == nil, !line.hasPrefix("["), !isBlockTitle(line), let text = TextNoteReader.firstLine(String(line)) {
                 firstText = text
             }
             return inHeader || section == nil

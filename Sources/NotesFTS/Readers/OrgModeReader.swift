@@ -3,7 +3,8 @@ import Foundation
 /// Reads an org-mode file (`.org`) as one note: `#+TITLE:` (else the first heading, else the first line),
 /// `#+FILETAGS:` and heading tags (`* Heading   :work:urgent:`) as tags, `#+DATE:` or a `:CREATED:` property
 /// as the creation date and `#+LASTMOD:` or a `:MODIFIED:` property as the modification date. Properties are
-/// read only inside a `:PROPERTIES:` … `:END:` drawer; a heading is one or more `*` then a space.
+/// read only inside a `:PROPERTIES:` … `:END:` drawer closed before the next heading; a heading is one or more `*` then a space. Nothing inside a
+/// `#+BEGIN_…` … `#+END_…` block (see ``OrgModeLayout``) gives a title, tag, date or heading.
 enum OrgModeReader {
     /// The note of `text` read from `path`.
     static func note(text: String, path: String) -> Note {
@@ -12,7 +13,17 @@ enum OrgModeReader {
         var tags: [String] = []
         var firstHeading: String?
         var inDrawer = false
-        TextNoteReader.forEachLine(text) { line in
+        let layout = OrgModeLayout(text)
+        var blockEnd: Int? // the index of the line closing the block the line is in
+        for (index, line) in layout.lines.enumerated() {
+            if let end = blockEnd {
+                if index == end { blockEnd = nil }
+                continue
+            }
+            if let end = layout.blockEnd(opening: index) {
+                blockEnd = end
+                continue
+            }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if inDrawer {
                 if trimmed.caseInsensitiveCompare(":END:") == .orderedSame {
@@ -22,7 +33,7 @@ enum OrgModeReader {
                     let key = parts[0].lowercased()
                     properties[key] = properties[key] ?? parts[1].trimmingCharacters(in: .whitespaces)
                 }
-            } else if trimmed.caseInsensitiveCompare(":PROPERTIES:") == .orderedSame {
+            } else if trimmed.caseInsensitiveCompare(":PROPERTIES:") == .orderedSame, layout.drawerCloses(opening: index) {
                 inDrawer = true
             } else if trimmed.hasPrefix("#+"), let colon = trimmed.firstIndex(of: ":") {
                 let key = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 2)..<colon].lowercased()
@@ -32,7 +43,6 @@ enum OrgModeReader {
                 tags += headingTags
                 if firstHeading == nil, !heading.isEmpty { firstHeading = heading }
             }
-            return true
         }
         tags = (keywords["filetags"].map(tagList) ?? []) + tags
         let title = keywords["title"].flatMap { $0.isEmpty ? nil : TextNoteReader.cap($0) }
@@ -48,13 +58,14 @@ enum OrgModeReader {
         return afterStars.startIndex != line.startIndex && (afterStars.isEmpty || afterStars.first == " ")
     }
 
-    /// A heading's text without stars, TODO keyword, priority and tags; and its tags.
+    /// A heading's text without stars, TODO keyword, priority, `COMMENT` keyword and tags (after spaces or tabs); and its tags.
     static func heading(_ line: Substring) -> (String, [String]) {
         var text = line.drop(while: { $0 == "*" }).trimmingCharacters(in: .whitespaces)
         var tags: [String] = []
-        if text.hasSuffix(":"), let space = text.lastIndex(of: " ") ?? (text.hasPrefix(":") ? text.startIndex : nil) {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        if text.hasSuffix(":"), let space = text.lastIndex(where: isBlank) ?? (text.hasPrefix(":") ? text.startIndex : nil) {
             let candidate = text[space...].trimmingCharacters(in: .whitespaces)
-            if candidate.hasPrefix(":") && !candidate.contains(" ") {
+            if candidate.hasPrefix(":") && !candidate.contains(where: isBlank) {
                 tags = tagList(candidate)
                 text = text[..<space].trimmingCharacters(in: .whitespaces)
             }
@@ -63,6 +74,7 @@ enum OrgModeReader {
             text = String(text.dropFirst(keyword.count))
         }
         if text.hasPrefix("[#"), let end = text.firstIndex(of: "]") { text = text[text.index(after: end)...].trimmingCharacters(in: .whitespaces) }
+        if text == "COMMENT" || text.hasPrefix("COMMENT ") { text = text.dropFirst(7).trimmingCharacters(in: .whitespaces) }
         return (text, tags)
     }
 

@@ -23,6 +23,10 @@ import Testing
         ("////\n= commented out\n:revdate: 2020-01-01\n////\n```\n# fenced\n```\n|===\n= cell\n|===\ntext", "text"),
         ("------\n= long delimiter\n------\n----\n= the long one is closed\n----\n", "a"),
         (":tags: ops\n// a comment\n[NOTE]\nFirst text line", "First text line"),
+        (".Block title\n[source]\n----\ncode\n----\nText after the block", "Text after the block"),
+        ("... an ellipsis opens the text", "... an ellipsis opens the text"),
+        ("--\n= Open block title?\n:revdate: 2020-01-01\n--\n\n== Section after", "Section after"),
+        ("[source]\n--\n= inside\n--  \n--- not a delimiter\n\n== Section", "Section"),
     ])
     func delimitedBlocksHoldNoTitles(text: String, title: String) {
         let note = AsciiDocReader.note(text: text, path: "/x/a.adoc")

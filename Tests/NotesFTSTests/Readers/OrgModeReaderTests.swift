@@ -14,6 +14,12 @@ import Testing
         ("* TODO [#A] Call the plumber   :home:urgent:", "Call the plumber", ["home", "urgent"]),
         ("** Notes on :colons: in text", "Notes on :colons: in text", []),
         ("* Plain heading", "Plain heading", []),
+        ("* COMMENT Hidden heading", "Hidden heading", []),
+        ("** TODO [#B] COMMENT Draft :x:", "Draft", ["x"]),
+        ("* COMMENTS on the plan", "COMMENTS on the plan", []),
+        ("* Project plan\t\t\t:work:urgent:", "Project plan", ["work", "urgent"]),
+        ("** Mixed \t :a:b:", "Mixed", ["a", "b"]),
+        ("* Tab inside\t:no:tags:here: x", "Tab inside\t:no:tags:here: x", []),
     ])
     func headingsLoseKeywordPriorityAndTags(line: String, title: String, tags: [String]) {
         let (text, found) = OrgModeReader.heading(Substring(line))
@@ -57,5 +63,36 @@ import Testing
         let keyword = OrgModeReader.note(text: "#+DATE: 2024-01-05\n#+LASTMOD: 2024-01-06\ntext", path: "/x/t.org")
         #expect(Samples.stamp(keyword.created) == "2024-01-05T00:00:00Z")
         #expect(Samples.stamp(keyword.modified) == "2024-01-06T00:00:00Z")
+    }
+
+    @Test(arguments: [
+        "#+BEGIN_SRC org\n#+TITLE: Example inside a block\n#+DATE: 1999-01-01\n#+FILETAGS: :nope:\n#+END_SRC\n* Real heading :real:",
+        "#+begin_example\n* Example heading :nope:\n:PROPERTIES:\n:CREATED: [1999-01-01]\n:END:\n#+end_example\n* Real heading :real:",
+        "  #+begin_quote\n  #+title: Quoted\n  #+end_quote\n#+BEGIN: clocktable :scope file\n#+DATE: 1999-01-01\n#+END:\n* Real heading :real:",
+        "#+BEGIN_SRC org\n#+begin_example\n#+TITLE: Nested\n#+end_example\n#+END_SRC\n* Real heading :real:",
+    ])
+    func nothingInsideABlockIsATitleTagDateOrHeading(text: String) {
+        let note = OrgModeReader.note(text: text, path: "/x/t.org")
+        #expect(note.title == "Real heading")
+        #expect(note.tags == ["real"])
+        #expect(note.created == nil)
+    }
+
+    @Test func anUnclosedBlockIsAPlainLine() {
+        let note = OrgModeReader.note(text: "#+BEGIN_SRC sh\n#+TITLE: Still read\n#+END_EXAMPLE\n* Heading :h:", path: "/x/t.org")
+        #expect(note.title == "Still read")
+        #expect(note.tags == ["h"])
+    }
+
+    @Test func aDrawerNotClosedBeforeTheNextHeadingIsNoDrawer() {
+        let text = "* First\n:PROPERTIES:\n:ID: 1\n* Second heading :second:\n#+TITLE: Late title\n:CREATED: [2020-01-01]\n"
+        let note = OrgModeReader.note(text: text, path: "/x/t.org")
+        #expect(note.title == "Late title")
+        #expect(note.tags == ["second"])
+        #expect(note.created == nil)
+        let closedLater = OrgModeReader.note(text: "* A\n:PROPERTIES:\n:CREATED: 2020-01-01\n* B\n:END:", path: "/x/t.org")
+        #expect(closedLater.created == nil)
+        let closed = OrgModeReader.note(text: "* A\n:PROPERTIES:\n:CREATED: 2020-01-01\n:END:\n* B", path: "/x/t.org")
+        #expect(Samples.stamp(closed.created) == "2020-01-01T00:00:00Z")
     }
 }
