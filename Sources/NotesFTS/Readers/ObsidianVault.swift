@@ -14,6 +14,10 @@ enum ObsidianVault {
 
     /// Whether `path` (a file) is inside a vault. Each folder is looked up once until ``forgetFolders()``.
     static func contains(_ path: String) -> Bool {
+        // The file's folder by its last `/`, in Swift: `NSString.deletingLastPathComponent` cost about a
+        // microsecond a file, a tenth of a no-op run over 100,000 notes, which asks this of every file.
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return false }
+        if let known = cache.value(String(path[..<slash])) { return known }
         var directory = (path as NSString).deletingLastPathComponent
         var visited: [String] = []
         var found = false
