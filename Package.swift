@@ -37,10 +37,12 @@ let package = Package(
             path: "Benchmarks/Sources/notes-bench"
         ),
 
-        .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
+        // Temporary folders for the tests, removed when the test process exits.
+        .target(name: "TestScratch", path: "Tests/TestScratch"),
+        .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit", "TestScratch"]),
         .testTarget(name: "NotesTokenizerTests", dependencies: ["NotesTokenizer", "SQLiteKit"]),
-        .testTarget(name: "NotesFTSTests", dependencies: ["NotesFTS", "SQLiteKit", "NotesTokenizer"]),
+        .testTarget(name: "NotesFTSTests", dependencies: ["NotesFTS", "SQLiteKit", "NotesTokenizer", "TestScratch"]),
         .testTarget(name: "NotesCLITests", dependencies: ["NotesCLI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["notes-index", "notes-find"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["notes-index", "notes-find", "TestScratch"]),
     ]
 )

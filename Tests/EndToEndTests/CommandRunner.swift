@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 
 /// What a finished process printed and returned.
 struct CommandResult {
@@ -19,7 +20,7 @@ struct CommandRunner {
     let workingDirectory: String
 
     init() {
-        workingDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("notes-e2e-\(UUID().uuidString)").path
+        workingDirectory = ScratchFolder.make("notes-e2e")
         try? FileManager.default.createDirectory(atPath: workingDirectory + "/notes", withIntermediateDirectories: true)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 /// Runs the built notes-index / notes-find (and, where installed, the stock sqlite3 shell) on Korean notes.
@@ -10,7 +11,7 @@ struct KoreanCommandRunner {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0 + "/notes-find") } ?? Bundle.main.bundlePath
     }()
 
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("korean-e2e-\(UUID().uuidString)").path
+    let folder = ScratchFolder.make("korean-e2e")
     var database: String { folder + "/index.sqlite" }
 
     func write(_ name: String, _ text: String) throws {

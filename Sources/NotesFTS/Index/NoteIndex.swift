@@ -43,6 +43,8 @@ public final class NoteIndex: @unchecked Sendable {
     let createdFile: Bool
     /// Whether a write failed because the disk is full (guarded by `lock`).
     var sawFullDisk = false
+    /// Whether ``close()`` has run (guarded by `lock`).
+    private var isClosed = false
     /// How many ``transaction(_:)`` calls are open on the writer connection (guarded by `lock`).
     private var transactionDepth = 0
     /// How many ``deferringRankingReplay(_:)`` calls are running (guarded by `lock`).
@@ -192,16 +194,22 @@ public final class NoteIndex: @unchecked Sendable {
         return access(folder.isEmpty ? "." : folder, W_OK) != 0
     }
 
+    deinit { close() }
+
     /// The tokenizer `notes_fts` was built with, as the index records it (`notes_cjk_v1`, `unicode61`).
     package func tokenizerName() throws -> String? {
         try read { try Schema.recordedTokenizer($0) }
     }
 
     /// Closes the index's connections, the writer last; further calls fail. After a write failed on a full
-    /// disk it first gives back the space it can (``releaseSpaceAfterFullDisk()``).
+    /// disk it first gives back the space it can (``releaseSpaceAfterFullDisk()``). Closing twice does
+    /// nothing more, and an index released without `close()` closes itself the same way, so the writer's
+    /// last close still checkpoints and removes the `-wal` and `-shm` files.
     public func close() {
         lock.lock()
         defer { lock.unlock() }
+        guard !isClosed else { return }
+        isClosed = true
         // Readers first: the writer, closing last, checkpoints and removes the WAL (a read-only connection
         // closing last cannot, which left a WAL and -shm beside every index).
         readers.close()

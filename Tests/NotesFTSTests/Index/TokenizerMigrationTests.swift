@@ -1,12 +1,13 @@
 import Foundation
 import NotesTokenizer
 import SQLiteKit
+import TestScratch
 import Testing
 @testable import NotesFTS
 
 /// Schema v2 records the tokenizer; an index built with another one is rebuilt once, in place.
 @Suite struct TokenizerMigrationTests {
-    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tokenizer-migration-\(UUID().uuidString)")
+    private let folder = URL(fileURLWithPath: ScratchFolder.make("tokenizer-migration"))
     private var path: String { folder.appendingPathComponent("index.sqlite").path }
 
     /// Writes a schema-v1 index (plain unicode61) holding `notes`, as the previous release did.

@@ -9,8 +9,11 @@ import Testing
                       ("\"deploy plan\" OR friday", false), ("deploy*", false), ("\"deploy\"", false),
                       ("\"Deploy!\" -x", false), ("\"국회\"", false), ("\"국회의원\"", true)])
     func takesOnlyAQueryThatIsOnePhrase(text: String, taken: Bool) throws {
-        let tokenizer = try RankingTables.tokenizer(try TestFolder().openIndex().connection)
-        #expect((PhraseRanking.phrase(of: QueryParser.parse(text), tokenizer: tokenizer) != nil) == taken, "\(text)")
+        let index = try TestFolder().openIndex()
+        try withExtendedLifetime(index) {
+            let tokenizer = try RankingTables.tokenizer(index.connection)
+            #expect((PhraseRanking.phrase(of: QueryParser.parse(text), tokenizer: tokenizer) != nil) == taken, "\(text)")
+        }
     }
 
     @Test func ranksAsFullScoringDoesThroughFiltersThatKeepFew() throws {

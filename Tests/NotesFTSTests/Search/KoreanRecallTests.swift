@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteKit
+import TestScratch
 import Testing
 @testable import NotesFTS
 
@@ -60,7 +61,7 @@ import Testing
     ]
 
     @Test func everyKoreanQueryFindsExactlyWhatLikeFinds() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("korean-recall-\(UUID().uuidString)")
+        let folder = URL(fileURLWithPath: ScratchFolder.make("korean-recall"))
         defer { try? FileManager.default.removeItem(at: folder) }
         let index = try NoteIndex(path: folder.appendingPathComponent("index.sqlite").path)
         defer { index.close() }

@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteKit
+import TestScratch
 import Testing
 @testable import NotesFTS
 
@@ -14,7 +15,7 @@ import Testing
     ]
 
     private func withIndex(_ body: (NoteIndex) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("substring-\(UUID().uuidString)")
+        let folder = URL(fileURLWithPath: ScratchFolder.make("substring"))
         defer { try? FileManager.default.removeItem(at: folder) }
         let index = try NoteIndex(path: folder.appendingPathComponent("index.sqlite").path)
         defer { index.close() }

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 @testable import NotesFTS
 
 /// A temporary folder of note files for one test, with an index file beside it.
@@ -6,7 +7,7 @@ struct TestFolder {
     let root: String
 
     init() {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("notesfts-\(UUID().uuidString)").path
+        root = ScratchFolder.make("notesfts")
         try? FileManager.default.createDirectory(atPath: root + "/notes", withIntermediateDirectories: true)
     }
 
