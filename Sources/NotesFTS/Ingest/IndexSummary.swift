@@ -17,6 +17,10 @@ public struct IndexSummary: Sendable, Equatable {
     /// Lines of JSON Lines files that could not be read (each reported as a warning); the rest of their file
     /// was indexed, so the file is counted as added or updated, not as skipped.
     public var skippedLines = 0
+    /// Notes left out of files that were otherwise indexed because they cannot be read (the encrypted items of
+    /// a partly encrypted Standard Notes backup; each file reported as a warning with its count). The file is
+    /// counted as added or updated, not as skipped.
+    public var skippedNotes = 0
     /// Files found that are not notes, counted by kind: an extension (`.png`), `no extension`,
     /// `symbolic link` (not followed), `special file`. They are not read and do not make the run fail.
     public var otherFiles: [String: Int] = [:]

@@ -4,7 +4,8 @@ public struct IndexWarning: Sendable, Equatable, CustomStringConvertible {
     public var path: String
     /// The reason, e.g. `invalid UTF-8 at byte 12`.
     public var reason: String
-    /// Whether only part of the file was left out (a line of a JSON Lines file) and the rest was indexed;
+    /// Whether only part of the file was left out (a line of a JSON Lines file, the encrypted notes of a
+    /// Standard Notes backup) and the rest was indexed;
     /// otherwise the whole input was skipped and its earlier notes kept.
     public var isPartial: Bool
     /// Creates a warning.

@@ -14,8 +14,9 @@ extension Indexer {
         case failed(String)
         /// A large JSON file the writer streams into the index itself (``Indexer/streamingThreshold``).
         case streamed(SourceFile, isNew: Bool)
-        /// What the inner outcome says, plus problems with parts of the file (a malformed JSON Lines line).
-        indirect case withWarnings([String], Prepared)
+        /// What the inner outcome says, plus problems with parts of the file (a malformed JSON Lines line,
+        /// encrypted notes).
+        indirect case withWarnings([NoteReadWarning], Prepared)
     }
 
     /// Reads and parses a batch on all cores (callable from any thread; nothing here touches the database).
@@ -47,7 +48,7 @@ extension Indexer {
             if settings.streams(entry.path, size: bytes.count) { return .streamed(source, isNew: known == nil) }
             let modified = Date(timeIntervalSince1970: Double(entry.mtimeNanoseconds) / 1e9)
             var notes: [Note] = []
-            var warnings: [String] = []
+            var warnings: [NoteReadWarning] = []
             try NoteFileReader.read(bytes: bytes, path: entry.path, dates: FileDates(path: entry.path, modified: modified),
                                     map: settings.map, emit: { notes.append($0) }, warn: { warnings.append($0) })
             let outcome: Prepared = bulk && known == nil

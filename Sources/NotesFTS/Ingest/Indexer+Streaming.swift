@@ -22,7 +22,7 @@ extension Indexer {
     /// that cannot be read as notes is reported and its earlier notes stay.
     func stream(_ source: SourceFile, isNew: Bool, entry: FileEntry, indexedAt: String,
                 directFullText: Bool, summary: inout IndexSummary) throws {
-        var warnings: [String] = []
+        var warnings: [NoteReadWarning] = []
         do {
             let bytes = try NoteFileReader.bytes(at: source.path)
             let current = SourceFile(path: source.path, size: Int64(bytes.count), mtimeNanoseconds: source.mtimeNanoseconds,
@@ -41,9 +41,6 @@ extension Indexer {
         }
         summary.read += 1
         if isNew { summary.added += 1 } else { summary.updated += 1 }
-        for reason in warnings {
-            summary.skippedLines += 1
-            onWarning(IndexWarning(path: entry.path, reason: reason, isPartial: true))
-        }
+        for warning in warnings { partlyRead(entry.path, warning, &summary) }
     }
 }

@@ -217,6 +217,15 @@ public final class Indexer {
         return try bulkSession.withTriggers(body)
     }
 
+    /// Counts and reports a part of the file at `path` that was left out while the rest was indexed.
+    func partlyRead(_ path: String, _ warning: NoteReadWarning, _ summary: inout IndexSummary) {
+        switch warning.part {
+        case .line: summary.skippedLines += 1
+        case .notes(let count): summary.skippedNotes += count
+        }
+        onWarning(IndexWarning(path: path, reason: warning.reason, isPartial: true))
+    }
+
     private func warn(_ warning: IndexWarning, _ summary: inout IndexSummary) {
         summary.skipped += 1
         onWarning(warning)
@@ -250,11 +259,8 @@ public final class Indexer {
             }
         case .failed(let reason):
             warn(IndexWarning(path: entry.path, reason: reason), &summary)
-        case .withWarnings(let reasons, let inner):
-            for reason in reasons {
-                summary.skippedLines += 1
-                onWarning(IndexWarning(path: entry.path, reason: reason, isPartial: true))
-            }
+        case .withWarnings(let warnings, let inner):
+            for warning in warnings { partlyRead(entry.path, warning, &summary) }
             try apply(inner, entry: entry, indexedAt: indexedAt, summary: &summary)
         }
     }

@@ -44,16 +44,17 @@ package enum JSONNoteReader {
 
     /// Streams the notes of a JSON or JSON Lines file to `emit`, one at a time, with their own dates only.
     /// `map`, when given, says where the fields are instead of the common names. A malformed JSON Lines
-    /// line goes to `warn` (`malformed JSON at line 3 (…); line skipped`) and reading goes on.
+    /// line goes to `warn` (`malformed JSON at line 3 (…); line skipped`) and reading goes on; so do the
+    /// encrypted notes of a Standard Notes backup that also holds readable ones (one warning with their count).
     package static func read(bytes: [UInt8], path: String, jsonLines: Bool, map: JSONFieldMap? = nil,
-                            emit: (Note) throws -> Void, warn: (String) -> Void) throws {
+                            emit: (Note) throws -> Void, warn: (NoteReadWarning) -> Void) throws {
         try withoutActuallyEscaping(emit) { emit in
             try read(bytes: bytes, path: path, jsonLines: jsonLines, map: map, counter: NoteCounter(emit: emit), warn: warn)
         }
     }
 
     private static func read(bytes: [UInt8], path: String, jsonLines: Bool, map: JSONFieldMap?,
-                             counter start: NoteCounter, warn: (String) -> Void) throws {
+                             counter start: NoteCounter, warn: (NoteReadWarning) -> Void) throws {
         var counter = start
         if jsonLines {
             try readLines(bytes, path: path, map: map, counter: &counter, warn: warn)
@@ -73,6 +74,11 @@ package enum JSONNoteReader {
         }
         if counter.emitted == 0 && counter.encrypted > 0 {
             throw NoteReadError("encrypted Standard Notes backup; export a decrypted backup to index it")
+        }
+        if counter.encrypted > 0 {
+            let notes = counter.encrypted == 1 ? "1 encrypted note" : "\(counter.encrypted) encrypted notes"
+            warn(NoteReadWarning("\(notes) skipped (a partly encrypted Standard Notes backup); export a decrypted backup to index \(counter.encrypted == 1 ? "it" : "them")",
+                                 part: .notes(counter.encrypted)))
         }
         if counter.emitted == 0 && counter.fieldless > 0 {
             throw NoteReadError(map == nil ? "no note fields (expected title/body/content/text)"
@@ -106,7 +112,7 @@ package enum JSONNoteReader {
     /// JSON Lines: one document a line (LF or CRLF); blank lines are skipped, and so is a malformed line, with
     /// a warning, unless `strict` (or unless no line at all is readable).
     static func readLines(_ bytes: [UInt8], path: String, map: JSONFieldMap?, counter: inout NoteCounter,
-                          warn: (String) -> Void, strict: Bool = false) throws {
+                          warn: (NoteReadWarning) -> Void, strict: Bool = false) throws {
         var firstError: NoteReadError?
         var lineNumber = 0
         var start = 0
@@ -129,7 +135,7 @@ package enum JSONNoteReader {
                 let problem = NoteReadError("malformed JSON at line \(lineNumber) (\(syntax.message))")
                 if strict { throw problem }
                 firstError = firstError ?? problem
-                warn(problem.reason + "; line skipped")
+                warn(NoteReadWarning(problem.reason + "; line skipped"))
             }
         }
         if let firstError, counter.objects == 0 { throw firstError }

@@ -170,9 +170,9 @@ package enum NoteFileReader {
     /// Streams the notes of a file's `bytes` to `emit`, one at a time (a JSON file of a million notes never
     /// holds more than one), with their dates completed from `dates` (``FileDates``). `map` says where a
     /// JSON export keeps its fields (``JSONFieldMap``); problems that skip part of a file (a malformed JSON
-    /// Lines line) go to `warn`. Throws ``NoteReadError`` when the file cannot be read as notes.
+    /// Lines line, the encrypted notes of a partly encrypted backup) go to `warn`. Throws ``NoteReadError`` when the file cannot be read as notes.
     package static func read(bytes: [UInt8], path: String, dates: FileDates, map: JSONFieldMap? = nil,
-                            emit: (Note) throws -> Void, warn: (String) -> Void) throws {
+                            emit: (Note) throws -> Void, warn: (NoteReadWarning) -> Void) throws {
         var format = format(of: path) ?? .text
         if format == .text, bytes.first(where: { $0 > 0x20 }) == UInt8(ascii: "{"), StandardNotesReader.isBackup(bytes) {
             format = .json // a Standard Notes backup keeps its ".txt" name; any other .txt is a text note

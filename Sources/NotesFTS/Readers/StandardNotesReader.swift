@@ -3,7 +3,8 @@ import Foundation
 /// Reads a Standard Notes backup (`{"version": "004", "items": [{"content_type": "Note", "content": {…}}, …]}`,
 /// decrypted): only `Note` items become notes; trashed and deleted ones are left out; tags come from the
 /// `Tag` items that reference a note; encrypted items (whose `content` is a string) cannot be read and are
-/// left out, and a backup whose notes are all encrypted is an error that says to export a decrypted one.
+/// left out, named in a warning with their count when other notes were read (``NoteReadWarning``), and a
+/// backup whose notes are all encrypted is an error; both say to export a decrypted backup.
 enum StandardNotesReader {
     /// Note ids (`uuid`) to the titles of the tags that reference them.
     typealias TagIndex = [String: [String]]

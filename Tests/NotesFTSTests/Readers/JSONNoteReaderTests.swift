@@ -74,12 +74,12 @@ import Testing
 
     @Test func aMalformedJSONLinesLineIsReportedWithItsNumberAndSkipped() throws {
         var notes: [Note] = []
-        var warnings: [String] = []
+        var warnings: [NoteReadWarning] = []
         try JSONNoteReader.read(bytes: Array("{\"title\":\"a\"}\n{broken\n{\"title\":\"c\"}\n".utf8), path: "/x/n.jsonl",
                                 jsonLines: true, emit: { notes.append($0) }, warn: { warnings.append($0) })
         #expect(notes.map(\.title) == ["a", "c"])
         #expect(notes.map(\.line) == [1, 3])
-        #expect(warnings == ["malformed JSON at line 2 (expected a key in quotes); line skipped"])
+        #expect(warnings == [NoteReadWarning("malformed JSON at line 2 (expected a key in quotes); line skipped", part: .line)])
     }
 
     @Test func aJSONLinesFileWithNoReadableLineIsRefused() {

@@ -57,4 +57,23 @@ import Testing
             }
         }
     }
+
+    /// A backup with some notes encrypted and some plain: the plain ones are read, and the encrypted ones are
+    /// named in one warning with their count and what to do (they were dropped without a word).
+    @Test(arguments: [
+        (#"{"items":[{"uuid":"a","content_type":"Note","content":"004:x"},{"uuid":"b","content_type":"Note","content":{"title":"Plain","text":"p"}},{"uuid":"c","content_type":"Note","content":"004:y"}]}"#,
+         "2 encrypted notes skipped (a partly encrypted Standard Notes backup); export a decrypted backup to index them", 2),
+        (#"{"items":[{"uuid":"b","content_type":"Note","content":{"title":"Plain","text":"p"}},{"uuid":"a","content_type":"Note","content":"004:x"},{"uuid":"d","content_type":"Note","deleted":true,"content":"004:z"}]}"#,
+         "1 encrypted note skipped (a partly encrypted Standard Notes backup); export a decrypted backup to index it", 1),
+    ])
+    func aPartlyEncryptedBackupKeepsItsPlainNotesAndNamesTheEncryptedOnes(text: String, reason: String, count: Int) throws {
+        for path in ["/x/Standard Notes Backup and Import File.txt", "/x/backup.json"] {
+            var notes: [Note] = []
+            var warnings: [NoteReadWarning] = []
+            try NoteFileReader.read(bytes: Array(text.utf8), path: path, dates: .none, emit: { notes.append($0) },
+                                    warn: { warnings.append($0) })
+            #expect(notes.map(\.title) == ["Plain"])
+            #expect(warnings == [NoteReadWarning(reason, part: .notes(count))])
+        }
+    }
 }
