@@ -4,10 +4,14 @@ public struct IndexSummary: Sendable, Equatable {
     public var seen = 0
     /// Files actually opened and read (changed or new ones; unchanged files are skipped by size and time).
     public var read = 0
-    /// New files indexed.
+    /// New files indexed (that hold at least one note; see ``empty``).
     public var added = 0
-    /// Changed files re-indexed.
+    /// Changed files re-indexed (that still hold at least one note; see ``empty``).
     public var updated = 0
+    /// New or changed files read that hold no note (an empty `.json` or export array, an export whose notes
+    /// are all trashed): recorded, so not read again while unchanged, but not counted as added or updated; a
+    /// changed one's earlier notes are removed.
+    public var empty = 0
     /// Files with nothing to do (same size and time, or same content).
     public var unchanged = 0
     /// Files whose notes were removed: they vanished, or are now left out as copies of an export beside them.
@@ -33,4 +37,17 @@ public struct IndexSummary: Sendable, Equatable {
 
     /// Creates an empty summary.
     public init() {}
+}
+
+extension IndexSummary {
+    /// Counts a file read and indexed with `notes` notes: added or updated, or ``empty`` when it holds none.
+    mutating func countRead(isNew: Bool, notes: Int) {
+        if notes == 0 {
+            empty += 1
+        } else if isNew {
+            added += 1
+        } else {
+            updated += 1
+        }
+    }
 }

@@ -23,6 +23,7 @@ extension Indexer {
     func stream(_ source: SourceFile, isNew: Bool, entry: FileEntry, indexedAt: String,
                 directFullText: Bool, summary: inout IndexSummary) throws {
         var warnings: [NoteReadWarning] = []
+        var count = 0
         do {
             let bytes = try NoteFileReader.bytes(at: source.path)
             let current = SourceFile(path: source.path, size: Int64(bytes.count), mtimeNanoseconds: source.mtimeNanoseconds,
@@ -31,8 +32,10 @@ extension Indexer {
             let dates = FileDates(path: source.path, modified: Date(timeIntervalSince1970: Double(entry.mtimeNanoseconds) / 1e9))
             let map = fieldMap
             try index.replaceNotes(of: current, indexedAt: indexedAt, directFullText: directFullText && isNew) { add in
-                try NoteFileReader.read(bytes: bytes, path: source.path, dates: dates, map: map, emit: add,
-                                        warn: { warnings.append($0) })
+                try NoteFileReader.read(bytes: bytes, path: source.path, dates: dates, map: map, emit: { note in
+                    count += 1
+                    try add(note)
+                }, warn: { warnings.append($0) })
             }
         } catch let error as NoteReadError {
             onWarning(IndexWarning(path: entry.path, reason: error.reason))
@@ -40,7 +43,7 @@ extension Indexer {
             return
         }
         summary.read += 1
-        if isNew { summary.added += 1 } else { summary.updated += 1 }
+        summary.countRead(isNew: isNew, notes: count)
         for warning in warnings { partlyRead(entry.path, warning, &summary) }
     }
 }

@@ -242,11 +242,11 @@ public final class Indexer {
             try index.refreshFileTimes(of: source)
         case .parsed(let source, let notes, let isNew):
             summary.read += 1
-            if isNew { summary.added += 1 } else { summary.updated += 1 }
+            summary.countRead(isNew: isNew, notes: notes.count)
             _ = try withTriggers { try index.replaceNotes(of: source, with: notes) }
         case .fresh(let source, let rows):
             summary.read += 1
-            summary.added += 1
+            summary.countRead(isNew: true, notes: rows.count)
             try index.insertNewSource(source, rows: rows, indexedAt: indexedAt,
                                       alsoFullText: bulkLoad.insertsFullTextDirectly)
         case .streamed(let source, let isNew):

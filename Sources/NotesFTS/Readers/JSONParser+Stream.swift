@@ -13,9 +13,10 @@ extension JSONParser {
     /// elements of a top-level array, or of the array under the first of `wrapperKeys` met in the top-level
     /// object (the values under `ignoredKeys`, such as Simplenote's `trashedNotes`, are skipped unread), or
     /// else the top-level object itself. `element` gets each value, the line it starts on and the layout.
+    /// An empty document (no bytes, or only white space) holds no notes, as an empty array holds none.
     mutating func streamNotes(wrapperKeys: Set<String>, ignoredKeys: Set<String>,
                               _ element: (JSONNode, Int, NoteLayout) throws -> Void) throws {
-        guard let first = peek() else { throw error("empty document") }
+        guard let first = peek() else { return }
         if first == UInt8(ascii: "[") {
             try elementsOfArray { parser, line in try element(try parser.value(depth: 1), line, .array) }
             try expectEnd()
