@@ -1,6 +1,7 @@
 import Foundation
 
-/// Reads an org-mode file (`.org`) as one note: `#+TITLE:` (else the first heading, else the first line),
+/// Reads an org-mode file (`.org`) as one note: `#+TITLE:` (else, for a Logseq journal page such as
+/// `journals/2024_03_01.org`, its day; else the first heading, else the first line),
 /// `#+FILETAGS:` and heading tags (`* Heading   :work:urgent:`) as tags, `#+DATE:` or a `:CREATED:` property
 /// as the creation date and `#+LASTMOD:` or a `:MODIFIED:` property as the modification date. Properties are
 /// read only inside a `:PROPERTIES:` … `:END:` drawer closed before the next heading; a heading is one or more `*` then a space. Nothing inside a
@@ -46,6 +47,7 @@ enum OrgModeReader {
         }
         tags = (keywords["filetags"].map(tagList) ?? []) + tags
         let title = keywords["title"].flatMap { $0.isEmpty ? nil : TextNoteReader.cap($0) }
+            ?? TextNoteReader.journalTitle(path, isPage: true)
             ?? firstHeading.map(TextNoteReader.cap) ?? TextNoteReader.firstLine(text) ?? TextNoteReader.fileTitle(path)
         return Note(path: path, line: 1, title: title, body: text, tags: tags,
                     created: (keywords["date"] ?? properties["created"]).flatMap(LooseDate.parse),

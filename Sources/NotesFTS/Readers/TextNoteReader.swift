@@ -44,8 +44,8 @@ package enum TextNoteReader {
             }
             titleByName = !logseq.values.isEmpty || ObsidianVault.contains(path)
         }
-        if note.title.isEmpty, let day = journalDay(path, isMarkdown: isMarkdown) {
-            note.title = String(Timestamp.format(day).prefix(10)) // a Logseq journal page: named by its day
+        if note.title.isEmpty, let day = journalTitle(path, isPage: isMarkdown) {
+            note.title = day // a Logseq journal page: named by its day
         }
         if note.title.isEmpty {
             let journal = isMarkdown && path.contains("/journals/") // a journal page whose name is no date: its first block
@@ -57,11 +57,17 @@ package enum TextNoteReader {
         return note
     }
 
-    /// The day of a Logseq journal page: a Markdown file in a `journals` folder whose name (without its
-    /// extension) is just a date, `2024_01_31` (or `2024-01-31`, `20240131`); `nil` for any other file, whose
-    /// title comes from its heading or first line even when its name holds a date (`2024-04-05 release notes.md`).
-    static func journalDay(_ path: String, isMarkdown: Bool) -> Date? {
-        guard isMarkdown, path.contains("/journals/") else { return nil }
+    /// The day of a Logseq journal page as its title, `2024-01-31` (see ``journalDay(_:isPage:)``).
+    static func journalTitle(_ path: String, isPage: Bool) -> String? {
+        journalDay(path, isPage: isPage).map { String(Timestamp.format($0).prefix(10)) }
+    }
+
+    /// The day of a Logseq journal page: a page (`isPage`: Markdown or org-mode, the two formats Logseq writes)
+    /// in a `journals` folder whose name (without its extension) is just a date, `2024_01_31` (or `2024-01-31`,
+    /// `20240131`); `nil` for any other file, whose title comes from its heading or first line even when its
+    /// name holds a date (`2024-04-05 release notes.md`).
+    static func journalDay(_ path: String, isPage: Bool) -> Date? {
+        guard isPage, path.contains("/journals/") else { return nil }
         let stem = Array(rawFileTitle(path).utf8)
         let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
         let digits = stem.count == 8 && stem.allSatisfy(isDigit)

@@ -52,4 +52,19 @@ import Testing
     func onlyAPageNamedByADayIsTitledByIt(path: String, isMarkdown: Bool, text: String, title: String) {
         #expect(TextNoteReader.note(text: text, path: path, isMarkdown: isMarkdown, modified: nil).title == title)
     }
+
+    /// Logseq also writes its pages as org-mode: a journal page saved as `.org` and named by its day is titled
+    /// by it as the Markdown one is (it took its first block's heading); `#+TITLE:` still names it, and an
+    /// org file in a `journals` folder not named by just a day keeps its heading.
+    @Test(arguments: [
+        ("/x/journals/2024_03_01.org", "* Met Ana about the grant\n** follow up\n", "2024-03-01"),
+        ("/x/journals/2024-03-02.org", "plain first line\n", "2024-03-02"),
+        ("/x/journals/20240303.org", "", "2024-03-03"),
+        ("/x/journals/2024_03_04.org", "#+TITLE: Named day\n* Block\n", "Named day"),
+        ("/x/journals/2024_03_05 retro.org", "* Retro notes\n", "Retro notes"),
+        ("/x/pages/2024_03_06.org", "* Page heading\n", "Page heading"),
+    ])
+    func anOrgJournalPageIsTitledByItsDay(path: String, text: String, title: String) {
+        #expect(OrgModeReader.note(text: text, path: path).title == title)
+    }
 }
