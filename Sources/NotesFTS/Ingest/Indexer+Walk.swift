@@ -26,7 +26,8 @@ extension Indexer {
 
     /// Brings the index up to date with `paths` (files or folders at or below the root `top`, whose ignore
     /// rules and `--exclude` globs apply), as ``Indexer/run(paths:)`` would for them: new and changed files
-    /// are read, and the notes of files that are gone, hidden or now ignored there are removed.
+    /// are read, and the notes of files that are gone, hidden or now ignored there are removed. The files an
+    /// export's change makes its copies, or notes again (``ExportLayout/dependents(of:)``), are refreshed too.
     /// What `--watch` runs for each change.
     public func refresh(_ paths: [String], within top: String) throws -> IndexSummary {
         ObsidianVault.forgetFolders()
@@ -34,9 +35,12 @@ extension Indexer {
         var summary = IndexSummary()
         var visited = Set<String>()
         let root = PathNormalization.absolute(top)
-        // The shortest first: a folder covers what lies below it.
+        // With the files an export's change makes copies (or notes again), within `top`; the shortest first:
+        // a folder covers what lies below it.
+        let changed = paths.map { PathNormalization.absolute($0) }
+        let dependents = changed.flatMap(ExportLayout.dependents(of:)).filter { $0 == root || $0.hasPrefix(root == "/" ? "/" : root + "/") }
         var done: [String] = []
-        for path in Set(paths.map { PathNormalization.absolute($0) }).sorted(by: { $0.count < $1.count }) {
+        for path in Set(changed + dependents).sorted(by: { $0.count < $1.count }) {
             if done.contains(where: { path == $0 || path.hasPrefix($0 == "/" ? "/" : $0 + "/") }) { continue }
             done.append(path)
             try indexRoot(path, within: root, summary: &summary, visited: &visited)

@@ -19,6 +19,23 @@ package enum ExportLayout {
         keepFolders.removeAll()
     }
 
+    /// The files and folders whose notes may change when `path` changes (is written, appears or goes), because
+    /// whether they are an export's copies depends on it: a Keep note's `.html` twin and its folder's
+    /// `Labels.txt` for a `.json`; the export's folder (its `.txt` copies) for a Simplenote `notes.json` or
+    /// the `source` folder holding one. Existing paths only; what `--watch` refreshes besides `path`.
+    package static func dependents(of path: String) -> [String] {
+        let folder = IgnoreRules.parent(of: path)
+        let name = FileWalker.name(of: path)
+        var found: [String] = []
+        if name == "source" { found.append(folder) }
+        if name == "notes.json" { found.append(FileWalker.name(of: folder) == "source" ? IgnoreRules.parent(of: folder) : folder) }
+        if name.lowercased().hasSuffix(".json") {
+            let stem = IgnoreRules.join(folder, String(name.dropLast(5)))
+            found += [stem + ".html", stem + ".htm", IgnoreRules.join(folder, "Labels.txt")]
+        }
+        return found.filter { FileManager.default.fileExists(atPath: $0) }
+    }
+
     /// Why the file at `path` is an export's own copy or bookkeeping and not a note; `nil` for a note.
     package static func reasonToLeaveOut(_ path: String) -> String? {
         // Called for every file of every run (a no-op re-run too): plain string slicing, no NSString bridging.

@@ -65,3 +65,34 @@ import Testing
         #expect(try index.titles("zebrafish").isEmpty)
     }
 }
+
+/// What `--watch` does when an export appears beside notes already indexed: it refreshes only the paths that
+/// changed (the export's files, or the folder they came in), yet the notes now left out as its copies lose
+/// their notes at once, and get them back once the export is deleted, without waiting for a full walk.
+@Suite struct IndexerExportCopyRefreshTests {
+    /// The paths a watcher reports for `files` written into `notes`: each file, or the first folder of its path.
+    static func changed(_ files: [(path: String, text: String)], in notes: String, asFolders: Bool) -> [String] {
+        files.map { notes + "/" + (asFolders ? String($0.path.split(separator: "/")[0]) : $0.path) }
+    }
+
+    @Test(arguments: IndexerExportCopyTests.layouts, [false, true])
+    func refreshingTheExportReconsidersItsCopies(layout: IndexerExportCopyTests.Layout, asFolders: Bool) throws {
+        let folder = TestFolder()
+        folder.write(layout.copy.path, layout.copy.text)
+        let index = try folder.openIndex()
+        _ = try folder.index(index)
+        #expect(try index.titles("zebrafish").count == 1)
+
+        for file in layout.export { folder.write(file.path, file.text) }
+        var summary = try Indexer(index: index).refresh(Self.changed(layout.export, in: folder.notes, asFolders: asFolders), within: folder.notes)
+        #expect(summary.removed == 1 && summary.leftOut == 1, "\(summary)")
+        #expect(try index.titles("zebrafish").count == 1, "the copy's old note is still found")
+        #expect(index.isConsistent)
+
+        for file in layout.export { folder.remove(file.path) }
+        summary = try Indexer(index: index).refresh(Self.changed(layout.export, in: folder.notes, asFolders: asFolders), within: folder.notes)
+        #expect(summary.added == 1 && summary.leftOut == 0, "\(summary)")
+        #expect(try index.titles("zebrafish").count == 1, "the copy is a note again")
+        #expect(index.isConsistent)
+    }
+}
