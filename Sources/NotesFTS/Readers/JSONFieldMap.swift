@@ -94,7 +94,7 @@ public struct JSONFieldMap: Equatable, Sendable {
         }
         let texts = { (nodes: [JSONNode]?) in nodes?.compactMap(JSONNoteFields.text) }
         return JSONNoteFields.note(
-            path: path, line: line, title: try texts(values(.title))?.joined(separator: " "),
+            path: path, line: line, title: try values(.title)?.compactMap(JSONNoteFields.title).joined(separator: " "),
             body: try texts(values(.body))?.joined(separator: "\n") ?? "",
             tags: try values(.tags)?.flatMap { JSONNoteFields.tags($0) } ?? [],
             created: try values(.created)?.lazy.compactMap(JSONNoteFields.date).first,

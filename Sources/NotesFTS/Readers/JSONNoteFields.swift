@@ -3,9 +3,17 @@ import Foundation
 /// The conversions every JSON reader shares (the built-in ones and ``JSONFieldMap``): a value to text, to a
 /// list of tags, to a date; and the note assembled from them.
 enum JSONNoteFields {
-    /// The text of a string value (numbers and booleans are not titles or bodies).
+    /// The text of a string value (numbers and booleans are not bodies).
     static func text(_ node: JSONNode?) -> String? {
         node?.stringValue
+    }
+
+    /// The text of a title: a string, or a number as written (`"title": 2024` is titled `2024`, not by the
+    /// body's first line; a whole number has no `.0`). Booleans and `null` are no title.
+    static func title(_ node: JSONNode?) -> String? {
+        guard case .number(let number)? = node else { return text(node) }
+        if number == number.rounded(), abs(number) < 9_007_199_254_740_992 { return String(Int64(number)) }
+        return "\(number)"
     }
 
     /// Tags from an array of strings or of `{"name": …}`/`{"title": …}` objects, or from a comma string.

@@ -6,7 +6,7 @@ import Foundation
 /// ``DayOneReader``); the elements of an `entries` array that are not Day One entries are read as notes.
 ///
 /// Fields are found under the names common exporters use:
-/// - title: `title`, `name`, `subject` (else the body's first line);
+/// - title: `title`, `name`, `subject`, a string or a number (else the body's first line);
 /// - body: `body`, `content`, `text`, `textContent` (Google Keep), `note`, `markdown`; Keep checklists
 ///   (`listContent`) become `- [ ]` lines;
 /// - tags: `tags`, `labels`, `keywords`, as an array of strings, of `{"name": …}` objects, or a comma string;
@@ -143,7 +143,7 @@ package enum JSONNoteReader {
 
     /// The note of one exported object, or `nil` when it has none of the note fields.
     static func note(from object: [String: JSONNode], path: String, line: Int) -> Note?? {
-        let title = JSONNoteFields.text(object, titleKeys)
+        let title = titleKeys.lazy.compactMap { JSONNoteFields.title(object[$0]) }.first
         var body = JSONNoteFields.text(object, bodyKeys)
         if body == nil, let items = object["listContent"]?.arrayValue {
             body = items.map { item in

@@ -93,4 +93,18 @@ import Testing
     @Test func jsonLinesInADotJSONFileIsAccepted() throws {
         #expect(try read("{\"title\":\"a\"}\n{\"title\":\"b\"}").count == 2)
     }
+
+    /// A number under a title key is the title as written (it was passed over for the body's first line, and a
+    /// note with only a numeric title was "no note fields"); booleans and null are still no title.
+    @Test(arguments: [
+        (#"[{"title": 2024, "body": "first line"}]"#, "2024"),
+        (#"[{"title": -7, "body": "first line"}]"#, "-7"),
+        (#"[{"title": 2.5, "body": "first line"}]"#, "2.5"),
+        (#"[{"name": 42}]"#, "42"),
+        (#"[{"title": true, "body": "first line"}]"#, "first line"),
+        (#"[{"title": null, "body": "first line"}]"#, "first line"),
+    ])
+    func aNumberIsATitle(text: String, title: String) throws {
+        #expect(try read(text).map(\.title) == [title])
+    }
 }
