@@ -174,12 +174,13 @@ package enum NoteFileReader {
     package static func read(bytes: [UInt8], path: String, dates: FileDates, map: JSONFieldMap? = nil,
                             emit: (Note) throws -> Void, warn: (NoteReadWarning) -> Void) throws {
         var format = format(of: path) ?? .text
-        if format == .text, bytes.first(where: { $0 > 0x20 }) == UInt8(ascii: "{"), StandardNotesReader.isBackup(bytes) {
+        let content = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...] // without a UTF-8 BOM
+        if format == .text, content.first(where: { $0 > 0x20 }) == UInt8(ascii: "{"), StandardNotesReader.isBackup(bytes) {
             format = .json // a Standard Notes backup keeps its ".txt" name; any other .txt is a text note
         }
         if format == .json || format == .jsonLines {
             _ = try decode(bytes) // only to refuse invalid UTF-8 with its offset, as for every other file
-            try JSONNoteReader.read(bytes: Array(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]),
+            try JSONNoteReader.read(bytes: Array(content),
                                     path: path, jsonLines: format == .jsonLines, map: map, emit: { note in
                 var dated = note
                 dates.complete(&dated)

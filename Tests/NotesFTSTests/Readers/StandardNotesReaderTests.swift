@@ -39,8 +39,10 @@ import Testing
         #expect(notes.first?.body == text)
     }
 
-    @Test func aBackupSavedAsTxtIsStillRecognised() throws {
-        let text = #"{"version": "004", "items": [{"uuid": "3", "content_type": "Note", "content": {"title": "kept", "text": "z"}}]}"#
+    /// Also after a UTF-8 byte-order mark (a backup re-saved by a Windows editor was one text note of JSON).
+    @Test(arguments: ["", "\u{FEFF}", "\u{FEFF} \r\n"])
+    func aBackupSavedAsTxtIsStillRecognised(start: String) throws {
+        let text = start + #"{"version": "004", "items": [{"uuid": "3", "content_type": "Note", "content": {"title": "kept", "text": "z"}}]}"#
         #expect(StandardNotesReader.isBackup(Array(text.utf8)))
         #expect(try NoteFileReader.notes(bytes: Array(text.utf8), path: "/x/backup.txt", modified: nil).map(\.title) == ["kept"])
     }
