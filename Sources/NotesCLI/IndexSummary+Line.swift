@@ -2,10 +2,14 @@ import Foundation
 import NotesFTS
 
 extension IndexSummary {
-    /// The one-line summary `notes-index` prints last.
+    /// The one-line summary `notes-index` prints last. Files read that hold no note (`with no notes`),
+    /// JSON Lines lines and encrypted notes skipped are named only when there were some.
     public var line: String {
         "\(seen) files seen, \(read) read: \(added) added, \(updated) updated, \(unchanged) unchanged, "
-            + "\(removed) removed, \(skipped) skipped" + (skippedLines > 0 ? ", \(skippedLines) lines skipped" : "") + (leftOut > 0 ? ", \(leftOut) export copies left out" : "")
+            + (empty > 0 ? "\(empty) with no notes, " : "")
+            + "\(removed) removed, \(skipped) skipped" + (skippedLines > 0 ? ", \(skippedLines) lines skipped" : "")
+            + (skippedNotes > 0 ? ", \(skippedNotes) encrypted \(skippedNotes == 1 ? "note" : "notes") skipped" : "")
+            + (leftOut > 0 ? ", \(leftOut) export copies left out" : "")
             + "; \(otherFilesClause)\(notes) notes in the index; "
             + String(format: "%.2fs", elapsedSeconds)
     }

@@ -73,7 +73,7 @@ enum IndexCommand: Command {
         if options.paths.isEmpty { return status }
         func firstPass() throws {
             let summary = try indexPaths(options, into: index)
-            if summary.skipped > 0 || summary.skippedLines > 0 { status = 1 }
+            if summary.skipped > 0 || summary.skippedLines > 0 || summary.skippedNotes > 0 { status = 1 }
         }
         // With --watch the watches are set up before the first pass, so a change made during it is not lost.
         if options.watch { try watch(options, index: index, firstPass: firstPass) } else { try firstPass() }
@@ -124,7 +124,7 @@ enum IndexCommand: Command {
         let progress = ProgressLine(enabled: Terminal.isTerminal(2) && !options.quiet)
         let indexer = makeIndexer(options, index: index, progress: progress)
         indexer.onProgress = { summary in
-            progress.update("indexing… \(summary.added + summary.updated + summary.unchanged + summary.skipped) of \(summary.seen) files")
+            progress.update("indexing… \(summary.added + summary.updated + summary.unchanged + summary.empty + summary.skipped) of \(summary.seen) files")
         }
         let summary = try indexer.run(paths: options.paths)
         progress.clear()

@@ -19,4 +19,21 @@ import NotesFTS
         summary.otherFiles = ["no extension": 1]
         #expect(summary.line.contains("; 1 other file not read: 1 no extension; "))
     }
+
+    /// Files that hold no note and encrypted notes left out are counted apart, so the counts add up to the
+    /// files seen; each is named only when there were some.
+    @Test func namesFilesWithNoNotesAndEncryptedNotesSkipped() {
+        var summary = IndexSummary()
+        summary.seen = 4
+        summary.read = 4
+        summary.added = 2
+        summary.empty = 1
+        summary.skipped = 1
+        summary.skippedNotes = 3
+        #expect(summary.line.hasPrefix("4 files seen, 4 read: 2 added, 0 updated, 0 unchanged, 1 with no notes, 0 removed, 1 skipped, 3 encrypted notes skipped; "))
+        summary.skippedNotes = 1
+        #expect(summary.line.contains("1 skipped, 1 encrypted note skipped; "))
+        #expect(!IndexSummary().line.contains("with no notes"))
+        #expect(!IndexSummary().line.contains("encrypted"))
+    }
 }
