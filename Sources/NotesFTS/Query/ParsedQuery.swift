@@ -18,6 +18,9 @@ package struct ParsedQuery: Sendable, Equatable {
     /// An exclusion typed where it narrows nothing (one side of OR, `a OR -b`): searching the query is then an
     /// error, ``MisplacedExclusion``.
     package var misplacedExclusion: MisplacedExclusion?
+    /// A `created:`/`modified:` filter whose value is not a date (`modified:2024-13-01`): searching the query is
+    /// then an error, ``UnreadableDateFilter``.
+    package var unreadableDateFilter: UnreadableDateFilter?
     /// What the parser did with input it could not read as syntax (shown by `--explain`).
     package var notes: [String] = []
     /// Whether the text nests brackets or negations deeper than ``QueryParser/nestingLimit``: such a query
@@ -48,25 +51,32 @@ package struct ParsedQuery: Sendable, Equatable {
         !pathFilters.isEmpty || !dateFilters.isEmpty || !excludedPathFilters.isEmpty || !excludedDateFilters.isEmpty
     }
 
-    /// Whether there is nothing to search: no searchable term and no filter (a misplaced filter or exclusion is
-    /// something: searching reports it).
+    /// Whether there is nothing to search: no searchable term and no filter (a misplaced filter or exclusion, or
+    /// an unreadable date filter, is something: searching reports it).
     package var isEmpty: Bool {
-        matchExpression == nil && exclusionExpression == nil && !hasFilters && misplacedFilter == nil && misplacedExclusion == nil
+        matchExpression == nil && exclusionExpression == nil && !hasFilters && !isRefused
+    }
+
+    /// Whether searching the query throws for something typed in it (``checkSearchable()``) other than nesting.
+    private var isRefused: Bool {
+        misplacedFilter != nil || misplacedExclusion != nil || unreadableDateFilter != nil
     }
 
     /// Whether the query only excludes words (`-draft`) with nothing to search and no filter: an error to
     /// report. Excluding only tags (`-#draft`, `-tag:draft`) is not: a tag selects notes as a filter does, so
     /// that lists the notes without it.
     package var isOnlyExclusion: Bool {
-        matchExpression == nil && exclusionExpression != nil && !hasFilters && misplacedFilter == nil
-            && misplacedExclusion == nil && !(root.map(Self.excludesOnlyTags) ?? false)
+        matchExpression == nil && exclusionExpression != nil && !hasFilters && !isRefused
+            && !(root.map(Self.excludesOnlyTags) ?? false)
     }
 
     /// Throws what makes the query unsearchable: nesting past ``QueryParser/nestingLimit``
-    /// (``NotesFTSError/queryTooDeep(limit:)``), a filter where none can stand (``MisplacedFilter``), or an
-    /// exclusion that narrows nothing (``MisplacedExclusion``).
+    /// (``NotesFTSError/queryTooDeep(limit:)``), a date filter that names no date (``UnreadableDateFilter``), a
+    /// filter where none can stand (``MisplacedFilter``), or an exclusion that narrows nothing
+    /// (``MisplacedExclusion``).
     package func checkSearchable() throws {
         if exceedsNestingLimit { throw NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit) }
+        if let unreadableDateFilter { throw unreadableDateFilter }
         if let misplacedFilter { throw misplacedFilter }
         if let misplacedExclusion { throw misplacedExclusion }
     }

@@ -12,14 +12,25 @@ extension QueryParser.Parser {
     /// or without a space, `title:(a OR b)`, `title: (a OR b)` and `title: a` limit every term of what follows
     /// to the field, as `title:a OR title:b` would (word forms included); `path: work` is `path:work`.
     ///
+    /// An exclusion after the space is the field's or filter's exclusion: `title: -draft` is `-title:draft`, and
+    /// so `path: -work` is `-path:work` and `modified: NOT 2024` is `-modified:2024`.
+    ///
     /// A filter cannot take a bracketed group (`path:(a OR b)`), nor stand inside a field's group
-    /// (`title:(a path:work)`): either is a ``MisplacedFilter``. A filter name followed by anything else (`-`)
-    /// is read as the word it is, as a field name with nothing after it is.
+    /// (`title:(a path:work)`): either is a ``MisplacedFilter``. A filter name followed by anything else
+    /// (`path: )`) is read as the word it is, as a field name with nothing after it is.
     mutating func readField(_ name: String, typed word: String) -> Syntax? {
         if let column = QueryParser.Lexer.column(named: name) {
             guard enterLevel() else { return nil }
             defer { depth -= 1 }
             return parseUnary().flatMap { limiting($0, to: column, field: word) }
+        }
+        if peek == .minus || isOperator(peek, "NOT"), index + 1 < tokens.count, startsOperand(tokens[index + 1]) {
+            index += 1
+            guard enterLevel() else { return nil }
+            defer { depth -= 1 }
+            guard let operand = readField(name, typed: word) else { return nil }
+            if case .not(let inner) = operand { return inner }
+            return .not(operand)
         }
         if case .unbalancedQuote(let quote) = peek, index + 1 < tokens.count, case .phrase = tokens[index + 1] {
             query.notes.append("closed an unbalanced `\(quote)` at the end")

@@ -192,7 +192,9 @@ package enum QueryParser {
                         if let filter = dateFilter(field, value) {
                             return .filter(Filter(text: word, kind: .date(filter)))
                         }
-                        query.notes.append("`\(word)` is not a date filter this parser reads (try \(name):>=2024-01-31 or \(name):>7d); searched as text")
+                        query.notes.append("`\(word)` is not a date filter this parser reads (try \(name):>=2024-01-31 or \(name):>7d)")
+                        if query.unreadableDateFilter == nil { query.unreadableDateFilter = UnreadableDateFilter(filter: word) }
+                        return nil
                     }
                 }
             }

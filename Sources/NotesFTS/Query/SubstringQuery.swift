@@ -91,8 +91,7 @@ public struct SubstringQuery: Sendable, Equatable {
     }
 
     /// The ranges of `haystack`, in Unicode scalar offsets, where ``text`` occurs case-insensitively, in order
-    /// and not overlapping. A match that covers part of a scalar's folding (`i` in `İ`, which folds to `i` and
-    /// U+0307) covers the whole scalar.
+    /// and not overlapping. A match that covers part of a scalar's folding covers the whole scalar.
     func occurrences(in haystack: String) -> [Range<Int>] {
         guard let first = folded.first else { return [] }
         let (scalars, origins) = CaseFolding.scalars(of: haystack)

@@ -21,6 +21,13 @@ import Testing
         ("path:\"work/\" deploy", "path:work/ deploy"),
         ("created: 2024", "created:2024"),
         ("modified: >=2025-06", "modified:>=2025-06"),
+        // An exclusion after the space is the filter's exclusion, as it is the field's (`title: -draft`).
+        ("path: -drafts meeting", "-path:drafts meeting"),
+        ("meeting path: NOT drafts", "meeting -path:drafts"),
+        ("deploy modified: -2025", "deploy -modified:2025"),
+        ("deploy created: NOT >=2025-01", "deploy -created:>=2025-01"),
+        ("path: -\"work/\" deploy", "-path:work/ deploy"),
+        ("tag: -ops deploy", "-tag:ops deploy"),
     ])
     func aFieldAppliesToWhatFollows(_ typed: String, _ spelledOut: String) throws {
         let parsed = QueryParser.parse(typed)
@@ -28,6 +35,8 @@ import Testing
         #expect(parsed.root == expected.root)
         #expect(parsed.matchExpression == expected.matchExpression)
         #expect(parsed.pathFilters == expected.pathFilters && parsed.dateFilters == expected.dateFilters)
+        #expect(parsed.excludedPathFilters == expected.excludedPathFilters)
+        #expect(parsed.excludedDateFilters == expected.excludedDateFilters)
         #expect(parsed.misplacedFilter == nil)
         let index = try SearchFixture.makeIndex()
         // Word forms and the ranking path are those of the spelled-out query.

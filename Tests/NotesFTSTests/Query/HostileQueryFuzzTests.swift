@@ -3,8 +3,9 @@ import Testing
 
 /// 2,000 seeded hostile queries through the path `notes-find` takes (parse, word forms, search, count):
 /// deep nesting, control characters, huge inputs. None may crash or let an SQLite or FTS5 error escape; the
-/// only errors are the nesting limit's, a filter's inside OR or a negated group (``MisplacedFilter``) and an
-/// exclusion's that narrows nothing (``MisplacedExclusion``).
+/// only errors are the nesting limit's, a filter's inside OR or a negated group (``MisplacedFilter``), an
+/// exclusion's that narrows nothing (``MisplacedExclusion``) and a date filter's that names no date
+/// (``UnreadableDateFilter``).
 @Suite struct HostileQueryFuzzTests {
     static let pieces: [String] = [
         "(", "(", ")", "((((", "))))", "-(", "NOT ", "NOT (", " OR ", " | ", " AND ", "\"", "*", ":", "#", "-",
@@ -44,6 +45,10 @@ import Testing
                 // The tool says so before searching; the library refuses it too.
                 #expect(throws: NotesFTSError.queryTooDeep(limit: QueryParser.nestingLimit)) { try index.search(parsed) }
                 refused += 1
+                continue
+            }
+            if let unreadable = parsed.unreadableDateFilter {
+                #expect(throws: unreadable) { try index.search(parsed) }
                 continue
             }
             if let misplaced = parsed.misplacedFilter {

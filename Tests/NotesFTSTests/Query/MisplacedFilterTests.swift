@@ -29,7 +29,7 @@ import Testing
 
     @Test(arguments: ["deploy path:work", "(deploy OR plan) path:work", "deploy -path:work", "deploy NOT created:2024",
                       "-(path:work) deploy", "(deploy path:work) plan", "deploy OR plan", "deploy -(plan OR week)",
-                      "deploy OR modified:someday"])
+                      "deploy OR \"modified:someday\""])
     func filtersBesideTheWordsAreNotMisplaced(text: String) throws {
         let parsed = QueryParser.parse(text)
         #expect(parsed.misplacedFilter == nil)

@@ -4,7 +4,8 @@ import Testing
 
 /// Feeds 10,000 deterministic random strings to the parser and the search: none may crash or produce an
 /// SQLite or FTS5 error; a filter inside OR or a negated group is refused with ``MisplacedFilter``, an exclusion
-/// that narrows nothing with ``MisplacedExclusion``.
+/// that narrows nothing with ``MisplacedExclusion``, a date filter that names no date with
+/// ``UnreadableDateFilter``.
 @Suite struct QueryFuzzTests {
     static let pieces: [String] = [
         "\"", "\"", "(", ")", "*", "-", "+", ":", "^", "|", "{", "}", "[", "]", ",", ".", "'", "\\", "/", "%", "#", "@",
@@ -27,6 +28,12 @@ import Testing
             }
             let parsed = QueryParser.parse(text)
             if parsed.isEmpty || parsed.isOnlyExclusion { continue }
+            if let unreadable = parsed.unreadableDateFilter {
+                // A date filter that names no date (`created:deploy`): refused the same way.
+                #expect(throws: unreadable) { try index.search(parsed, options: SearchOptions(limit: 5)) }
+                #expect(throws: unreadable) { try index.count(parsed) }
+                continue
+            }
             if let misplaced = parsed.misplacedFilter {
                 // A filter inside OR or a negated group: the one error a query may give, said the same way.
                 #expect(throws: misplaced) { try index.search(parsed, options: SearchOptions(limit: 5)) }

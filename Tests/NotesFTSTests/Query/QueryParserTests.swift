@@ -53,7 +53,6 @@ struct QueryCase: CustomTestStringConvertible, Sendable {
         QueryCase("modified:>2025-05", nil, [2]),
         QueryCase("modified:<=2024-03", nil, [4, 7, 8, 1]),
         QueryCase("tag:work created:<2025", #"tags : "work""#, [1]),
-        QueryCase("created:someday", #""created:someday""#, []),
         // A timestamp is its second (or minute), with or without an operator.
         QueryCase("modified:2024-03-10T00:00:00Z", nil, [1]),
         QueryCase("modified:2024-03-10T00:00", nil, [1]),
