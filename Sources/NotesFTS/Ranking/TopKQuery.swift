@@ -19,6 +19,8 @@ struct TopKQuery {
     private(set) var prefixes: Set<Int> = []
     /// How many of FTS5's phrases each token is (a word with forms is its word twice, then each form).
     private(set) var multiplicity: [Int] = []
+    /// Where each token is in ``tokens``.
+    private var indexOfToken: [TokenKey: Int] = [:]
     /// The positive part.
     private(set) var root: Node = .any([])
     /// The FTS5 expression of the excluded parts, if any.
@@ -84,16 +86,25 @@ struct TopKQuery {
         return count(token, prefix: true)
     }
 
-    /// One more phrase for `token` (a word, or a prefix: the same text is two different tokens).
+    /// One more phrase for `token` (a word, or a prefix: the same text is two different tokens). Looked up by
+    /// key, not by a scan of ``tokens``: a query of 10,000 words took 8 s with the scan.
     private mutating func count(_ token: String, prefix: Bool) -> Int {
-        if let index = tokens.indices.first(where: { tokens[$0] == token && prefixes.contains($0) == prefix }) {
+        let key = TokenKey(text: token, prefix: prefix)
+        if let index = indexOfToken[key] {
             multiplicity[index] += 1
             return index
         }
         tokens.append(token)
         multiplicity.append(1)
         if prefix { prefixes.insert(tokens.count - 1) }
+        indexOfToken[key] = tokens.count - 1
         return tokens.count - 1
+    }
+
+    /// A token as ``count(_:prefix:)`` tells tokens apart: its text, and whether it stands for a prefix.
+    private struct TokenKey: Hashable {
+        var text: String
+        var prefix: Bool
     }
 
     /// Whether a note matches, given which tokens it holds (`nil`: not known yet); `nil` when that depends on
