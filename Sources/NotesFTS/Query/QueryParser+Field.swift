@@ -24,7 +24,7 @@ extension QueryParser.Parser {
             defer { depth -= 1 }
             return parseUnary().flatMap { limiting($0, to: column, field: word) }
         }
-        if peek == .minus || isOperator(peek, "NOT"), index + 1 < tokens.count, startsOperand(tokens[index + 1]) {
+        if peek == .minus || isOperator(peek, "NOT"), startsOperand(at: index + 1) {
             index += 1
             guard enterLevel() else { return nil }
             defer { depth -= 1 }

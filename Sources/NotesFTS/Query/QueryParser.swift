@@ -42,26 +42,16 @@ package enum QueryParser {
         /// no input, however deep, can exhaust the stack of this recursive-descent parser.
         var depth = 0
 
+        /// Where the operator word searched as a word stands, if any (``literalOperator(in:)``).
+        let literalOperator: Int?
+
         init(tokens: [Token], now: Date) {
             self.tokens = tokens
             self.now = now
+            literalOperator = Self.literalOperator(in: tokens)
         }
 
         var peek: Token? { index < tokens.count ? tokens[index] : nil }
-
-        func isOperator(_ token: Token?, _ name: String) -> Bool {
-            if case .word(let word) = token { return word == name }
-            return false
-        }
-
-        func startsOperand(_ token: Token?) -> Bool {
-            guard let token else { return false }
-            switch token {
-            case .close, .bar: return false
-            case .word(let word): return word != "OR" && word != "AND"
-            default: return true
-            }
-        }
 
         mutating func parseQuery() -> ParsedQuery {
             var groups: [Syntax] = []
@@ -92,12 +82,13 @@ package enum QueryParser {
             if let first = parseAnd() { alternatives.append(first) }
             while peek == .bar || isOperator(peek, "OR") {
                 let spelled = peek == .bar ? "|" : "OR"
+                let position = index
                 index += 1
-                if alternatives.isEmpty || !startsOperand(peek) {
-                    if spelled == "OR" && alternatives.isEmpty && !startsOperand(peek) {
+                if alternatives.isEmpty || !startsOperand(at: index) {
+                    if position == literalOperator {
                         alternatives.append(.term(QueryTerm("OR")))
                     } else {
-                        query.notes.append("ignored `\(spelled)` without a term on both sides")
+                        ignoreStray(spelled, "a term on both sides")
                     }
                     continue
                 }
@@ -111,13 +102,18 @@ package enum QueryParser {
             var items: [Syntax] = []
             while let token = peek, token != .close, token != .bar, !isOperator(token, "OR") {
                 if isOperator(token, "AND") {
+                    let position = index
                     index += 1
-                    if items.isEmpty || !startsOperand(peek) { items.append(.term(QueryTerm("AND"))) }
+                    if position == literalOperator {
+                        items.append(.term(QueryTerm("AND")))
+                    } else if items.isEmpty || !startsOperand(at: index) {
+                        ignoreStray("AND", "a term on both sides")
+                    }
                     continue
                 }
                 if let node = parseUnary() { items.append(node) }
             }
-            // A lone `OR` (nothing before it) is a word; parseOr handles it once we return.
+            // A leading `OR` ends this AND group at once; parseOr reads or ignores it once we return.
             if items.isEmpty { return nil }
             return items.count == 1 ? items[0] : Syntax.and(items)
         }
@@ -125,14 +121,17 @@ package enum QueryParser {
         mutating func parseUnary() -> Syntax? {
             if peek == .minus || isOperator(peek, "NOT") {
                 let spelled = peek == .minus ? "-" : "NOT"
+                let position = index
                 index += 1
                 guard enterLevel() else { return nil }
                 defer { depth -= 1 }
-                if startsOperand(peek), let operand = parseUnary() {
+                if startsOperand(at: index), let operand = parseUnary() {
                     if case .not(let inner) = operand { return inner }
                     return .not(operand)
                 }
-                return spelled == "NOT" ? .term(QueryTerm("NOT")) : nil
+                if position == literalOperator { return .term(QueryTerm("NOT")) }
+                if spelled == "NOT" { ignoreStray("NOT", "a term after it") }
+                return nil
             }
             return parsePrimary()
         }
@@ -180,7 +179,7 @@ package enum QueryParser {
             if let colon = word.firstIndex(of: ":"), colon != word.startIndex {
                 let name = word[..<colon].lowercased()
                 let value = String(word[word.index(after: colon)...])
-                if value.isEmpty, startsOperand(peek), Self.isFieldName(name) { return readField(name, typed: word) }
+                if value.isEmpty, startsOperand(at: index), Self.isFieldName(name) { return readField(name, typed: word) }
                 if !value.isEmpty {
                     if let column = Lexer.column(named: name) {
                         return .term(prefixable(value, column: column))
