@@ -40,7 +40,7 @@ enum IndexCommand: Command {
         \(options.helpLines().joined(separator: "\n"))
 
         Exit status: 0 everything indexed; 1 done, but some inputs were skipped (each named on stderr);
-        2 nothing could be done (bad arguments, unreadable or unwritable index).
+        2 nothing could be done (bad arguments, no PATH exists, unreadable or unwritable index).
 
         Examples:
           notes-index ~/notes                      index a folder into the default index
@@ -52,6 +52,7 @@ enum IndexCommand: Command {
     }
 
     static func run(_ options: IndexOptions) throws -> Int32 {
+        try refuseIfEveryPathIsMissing(options)
         let path = IndexLocation.resolve(explicit: options.database, environment: ProcessInfo.processInfo.environment)
         if options.isMaintenance && !FileManager.default.fileExists(atPath: path) {
             throw NotesFTSError.indexNotFound(path: path)
