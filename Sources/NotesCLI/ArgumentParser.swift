@@ -59,7 +59,7 @@ public struct ArgumentParser: Sendable {
             if argument.hasPrefix("--") {
                 let body = argument.dropFirst(2)
                 let name = "--" + (body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? "")
-                guard let option = spec(named: name) else { throw UsageError.unknown(argument, hint: unknownOptionHint) }
+                guard let option = spec(named: name) else { throw UsageError.unknown(argument, names: options.flatMap(\.names), hint: unknownOptionHint) }
                 if option.valueName != nil {
                     if let equals = body.firstIndex(of: "=") {
                         parsed.record(option, value: String(body[body.index(after: equals)...]))
@@ -75,7 +75,7 @@ public struct ArgumentParser: Sendable {
                 var characters = Substring(argument.dropFirst())
                 while let first = characters.first {
                     characters = characters.dropFirst()
-                    guard let option = spec(named: "-" + String(first)) else { throw UsageError.unknown(argument, hint: unknownOptionHint) }
+                    guard let option = spec(named: "-" + String(first)) else { throw UsageError.unknown(argument, names: options.flatMap(\.names), hint: unknownOptionHint) }
                     if option.valueName != nil {
                         if characters.isEmpty {
                             parsed.record(option, value: try takeValue(for: option, spelled: "-" + String(first)))
