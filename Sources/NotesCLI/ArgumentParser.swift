@@ -94,7 +94,8 @@ public struct ArgumentParser: Sendable {
         return parsed
     }
 
-    /// The options as help text lines: names, value and description, aligned.
+    /// The options as help text: names, value and description, aligned; one element per option, its
+    /// description wrapped at ``helpWidth`` columns onto lines indented to the description column.
     public func helpLines() -> [String] {
         let left = options.map { option in
             option.names.joined(separator: ", ") + (option.valueName.map { " " + $0 } ?? "")
@@ -102,7 +103,19 @@ public struct ArgumentParser: Sendable {
         let width = min((left.map(\.count).max() ?? 0) + 2, 30)
         return zip(left, options).map { text, option in
             let padded = text.count < width ? text + String(repeating: " ", count: width - text.count) : text + "  "
-            return "  " + padded + option.help
+            var lines = ["  " + padded]
+            for word in option.help.split(separator: " ") {
+                if lines[lines.count - 1].count + 1 + word.count > Self.helpWidth && lines[lines.count - 1].last != " " {
+                    lines.append(String(repeating: " ", count: 2 + width))
+                } else if lines[lines.count - 1].last != " " {
+                    lines[lines.count - 1] += " "
+                }
+                lines[lines.count - 1] += word
+            }
+            return lines.joined(separator: "\n")
         }
     }
+
+    /// The column `--help` wraps option descriptions at (a word longer than the room stays whole).
+    public static let helpWidth = 100
 }

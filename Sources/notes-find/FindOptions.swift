@@ -118,7 +118,7 @@ struct FindOptions: CommandOptions {
             $0.periodTexts["--until"] = $1
         },
         .flag(["--json"], help: "print JSON Lines: one object per result, then a summary object") { $0.json = true },
-        .flag(["-l", "--files-with-matches"], help: "print only the paths of matching files, one per line, sorted by path (by rank with --sort rank, -n or --offset)") {
+        .flag(["-l", "--files-with-matches"], help: "print only the paths of matching files, one per line, sorted by path (by rank with --sort rank, -r, -n or --offset)") {
             $0.filesWithMatches = true
         },
         .flag(["-0", "--null"], help: "with -l, end each path with NUL instead of newline (for xargs -0)") {

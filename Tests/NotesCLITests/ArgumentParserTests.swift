@@ -69,3 +69,20 @@ import Testing
         #expect(throws: UsageError.self) { try CommandLineTool.integer("ten", option: "--limit") }
     }
 }
+
+/// `--help` wraps long option descriptions at 100 columns, continuing in the description column; the
+/// tools' help lines ran to 230 columns.
+@Suite struct HelpWrappingTests {
+    @Test func longDescriptionsWrapInTheirColumn() {
+        let long = (1...40).map { "word\($0)" }.joined(separator: " ")
+        let parser = ArgumentParser(options: [OptionSpec(["-n", "--limit"], value: "N", help: long),
+                                              OptionSpec(["--json"], help: "json")])
+        let lines = parser.helpLines().joined(separator: "\n").split(separator: "\n").map(String.init)
+        #expect(lines.count > 3)
+        #expect(lines.allSatisfy { $0.count <= 100 })
+        let column = lines[0].distance(from: lines[0].startIndex, to: lines[0].firstRange(of: "word1 ")!.lowerBound)
+        #expect(lines[1...].dropLast().allSatisfy { $0.prefix(column).allSatisfy { $0 == " " } && $0.dropFirst(column).first != " " })
+        #expect(lines.last == "  --json" + String(repeating: " ", count: column - 8) + "json")
+        #expect(lines.joined(separator: " ").split(separator: " ").filter { $0.hasPrefix("word") }.count == 40)
+    }
+}
