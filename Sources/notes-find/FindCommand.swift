@@ -80,6 +80,11 @@ enum FindCommand: Command {
         }
         if let number = options.open { return try open(number, search, index, options) }
         let found = try searchAndPrint(search, index, options, output, started: started)
+        // Paged past the end: the query found notes, so neither its words nor its dates are to blame.
+        if found == 0, options.search.offset > 0, case let total = try search.count(index), total > 0 {
+            Terminal.writeErrorLine("\(name): --offset \(options.search.offset) skips all \(total) result\(total == 1 ? "" : "s")")
+            return 1
+        }
         if found == 0, let suggest = search.suggest { try suggest(index) }
         if found == 0, options.since != nil || options.until != nil, let hint = try periodHint(index) {
             Terminal.writeErrorLine("\(name): \(hint)")
