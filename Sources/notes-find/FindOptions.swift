@@ -57,8 +57,8 @@ struct FindOptions: CommandOptions {
             throw UsageError("-0 ends the paths of -l with NUL; add -l, or leave out -0")
         }
         words = positionals
-        if open != nil, words.count > 1, let number = Int(words[0]) {
-            guard number >= 1 else { throw UsageError("--open takes a result number from 1, not '\(words[0])'") }
+        if open != nil, words.count > 1, let number = Int(words[0]) ?? (CommandLineTool.isDigits(words[0]) ? 0 : nil) {
+            guard number >= 1 else { throw UsageError("--open takes a result number from 1 to \(Int.max), not '\(words[0])'") }
             open = number
             words.removeFirst()
         }
