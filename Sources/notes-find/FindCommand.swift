@@ -85,7 +85,11 @@ enum FindCommand: Command {
             Terminal.writeErrorLine("\(name): --offset \(options.search.offset) skips all \(total) result\(total == 1 ? "" : "s")")
             return 1
         }
-        if found == 0, let suggest = search.suggest { try suggest(index) }
+        let suggested = try found == 0 && (search.suggest?(index) ?? false)
+        // Else how the query was read otherwise than typed (`created:someday` searched as text), in one line.
+        if found == 0, !suggested, !options.explain, !search.notes.isEmpty {
+            Terminal.writeErrorLine("\(name): " + search.notes.joined(separator: "; "))
+        }
         if found == 0, options.since != nil || options.until != nil, let hint = try periodHint(index) {
             Terminal.writeErrorLine("\(name): \(hint)")
         }
@@ -128,26 +132,31 @@ enum FindCommand: Command {
         for correction in expanded.corrections {
             Terminal.writeErrorLine("\(name): no notes contain \"\(correction.typed)\"; showing results for \"\(correction.replacement)\"")
         }
-        let suggest: ((NoteIndex) throws -> Void)? = options.exact || !expanded.corrections.isEmpty ? nil : { index in
-            for (word, near) in try index.suggestions(for: query, skipping: expanded.farFromEveryWord) {
+        let suggest: ((NoteIndex) throws -> Bool)? = options.exact || !expanded.corrections.isEmpty ? nil : { index in
+            let suggestions = try index.suggestions(for: query, skipping: expanded.farFromEveryWord)
+            for (word, near) in suggestions {
                 let list = near.map { "\"\($0)\"" }.joined(separator: ", ")
                 Terminal.writeErrorLine("\(name): no notes contain \"\(word)\"; nearest indexed words: \(list)")
             }
+            return !suggestions.isEmpty
         }
         return Search(results: { index, paging, body in try index.forEachResult(query, options: paging, body) },
                       paths: { index, paging, body in try index.forEachPath(query, options: paging, body) },
                       count: { try $0.count(query, options: options.search) },
-                      corrections: expanded.corrections, suggest: suggest)
+                      corrections: expanded.corrections, suggest: suggest, notes: parsed.notes)
     }
 
     /// A search of either kind: its results and its paths, each handed over as found; the total without
-    /// paging; the corrections it made and what to suggest when it finds nothing.
+    /// paging; the corrections it made, what to suggest when it finds nothing, and how it was read.
     private struct Search {
         let results: (NoteIndex, SearchOptions, (SearchResult) throws -> Void) throws -> Void
         let paths: (NoteIndex, SearchOptions, (String) throws -> Void) throws -> Void
         let count: (NoteIndex) throws -> Int
         var corrections: [QueryCorrection] = []
-        var suggest: ((NoteIndex) throws -> Void)?
+        /// Prints the nearest indexed words of the words no note holds; whether it printed any.
+        var suggest: ((NoteIndex) throws -> Bool)?
+        /// What the parser read otherwise than typed (``ParsedQuery/notes``).
+        var notes: [String] = []
     }
 
     /// `--open N`: runs the editor on the Nth result at its line and says what it ran; the editor's status.
