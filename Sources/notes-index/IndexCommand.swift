@@ -122,7 +122,8 @@ enum IndexCommand: Command {
 
     /// Indexes the paths with a progress line (on a terminal), a warning per skipped input and the summary.
     private static func indexPaths(_ options: IndexOptions, into index: NoteIndex) throws -> IndexSummary {
-        let progress = ProgressLine(enabled: Terminal.isTerminal(2) && !options.quiet)
+        let progress = ProgressLine(enabled: !options.quiet && ProgressLine.canDraw(isTerminal: Terminal.isTerminal(2),
+                                                                                 environment: EnvironmentVariables.read(["TERM"])))
         let indexer = makeIndexer(options, index: index, progress: progress)
         indexer.onProgress = { summary in
             progress.update("indexing… \(summary.added + summary.updated + summary.unchanged + summary.skipped) of \(summary.seen) files")
