@@ -223,9 +223,10 @@ enum FindCommand: Command {
     }
 
     /// Prints what `--explain` shows: before the results in human mode, on stderr otherwise (stdout stays
-    /// parseable).
+    /// parseable) and with `--open` (before the editor runs).
     private static func explain(_ lines: [String], _ options: FindOptions, _ output: OutputBuffer) throws {
-        if options.mode == .human {
+        // With --open nothing else is printed, and stdout is written only once the editor has exited.
+        if options.mode == .human && options.open == nil {
             try lines.forEach { try output.line(TerminalEscape.escaped($0)) }
             try output.line("")
         } else {
