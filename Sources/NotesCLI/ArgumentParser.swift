@@ -1,4 +1,4 @@
-/// A small command-line parser: long options (`--limit 5`, `--limit=5`), short ones (`-n 5`, `-n5`,
+/// A small command-line parser: long options (`--limit 5`, `--limit=5`), short ones (`-n 5`, `-n5`, `-n=5`,
 /// clustered flags `-lc`), `--` to end options, and errors that name the offending argument.
 ///
 /// ```swift
@@ -80,7 +80,8 @@ public struct ArgumentParser: Sendable {
                         if characters.isEmpty {
                             parsed.record(option, value: try takeValue(for: option, spelled: "-" + String(first)))
                         } else {
-                            parsed.record(option, value: String(characters))
+                            // `-n=5` as `-n5` and `--limit=5` (as clap-based tools read it): no short value starts with `=`.
+                            parsed.record(option, value: String(characters.first == "=" ? characters.dropFirst() : characters))
                         }
                         break
                     }

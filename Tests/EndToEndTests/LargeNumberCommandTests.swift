@@ -19,4 +19,14 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr == "notes-find: \(message)\n")
     }
+
+    /// `-n=2` read `=2` as the number and refused it (`not '=2'`); it is `-n 2`, as `--limit=2` is.
+    @Test func aShortNumberMayFollowAnEqualsSign() throws {
+        let runner = CommandRunner()
+        for name in ["a", "b", "c"] { runner.write("\(name).md", "# zzbig \(name)\n") }
+        #expect(try runner.index(["-q", runner.notes]).status == 0)
+        let result = try runner.find(["-l", "-n=2", "zzbig"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").count == 2)
+    }
 }

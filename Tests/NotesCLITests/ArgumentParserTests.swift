@@ -25,6 +25,12 @@ import Testing
         #expect(parsed.positionals == ["-draft", "--json"])
     }
 
+    @Test func aShortValueMayFollowAnEqualsSign() throws {
+        #expect(try parser.parse(["-n=5", "x"]).value("--limit") == "5")
+        #expect(try parser.parse(["-ln=5", "x"]).value("--limit") == "5")
+        #expect(try parser.parse(["-n", "=5"]).value("--limit") == "=5")
+    }
+
     @Test func loneDashIsPositional() throws {
         #expect(try parser.parse(["-"]).positionals == ["-"])
     }
