@@ -191,7 +191,7 @@ enum FindCommand: Command {
         let environment = EnvironmentVariables.read()
         let style = Style(enabled: options.color.enabled(isTerminal: Terminal.isTerminal(1), environment: environment))
         let printer = ResultPrinter(mode: options.mode, style: style, nulSeparated: options.nulSeparated,
-                                    escapesPaths: Terminal.isTerminal(1), currentDirectory: FileManager.default.currentDirectoryPath, output: output)
+                                    escapesPaths: Terminal.isTerminal(1), currentDirectory: currentDirectory(), output: output)
         switch options.mode {
         case .count:
             let found = try search.count(index)
@@ -220,6 +220,13 @@ enum FindCommand: Command {
             }
             return printed
         }
+    }
+
+    /// The current folder, or `nil` when it cannot be named (deleted after the shell entered it: Foundation
+    /// then answers "", and every path was shown relative to `/`, as `tmp/notes/a.md`).
+    private static func currentDirectory() -> String? {
+        let path = FileManager.default.currentDirectoryPath
+        return path.hasPrefix("/") ? path : nil
     }
 
     /// Prints what `--explain` shows: before the results in human mode, on stderr otherwise (stdout stays
