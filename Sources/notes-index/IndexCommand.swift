@@ -52,6 +52,7 @@ enum IndexCommand: Command {
     }
 
     static func run(_ options: IndexOptions) throws -> Int32 {
+        try refuseRelativePathsWithoutCurrentFolder(options)
         try refuseIfEveryPathIsMissing(options)
         let path = IndexLocation.resolve(explicit: options.database, environment: ProcessInfo.processInfo.environment)
         if options.isMaintenance && !FileManager.default.fileExists(atPath: path) {
