@@ -48,7 +48,16 @@ public struct ArgumentParser: Sendable {
             guard index < arguments.count else {
                 throw UsageError("option \(spelled) needs a value (\(spelled) \(option.valueName ?? "VALUE"))")
             }
-            return arguments[index]
+            // `--db --check`: the value was left out and the next option taken for it (an index named
+            // `--check`). A value that is exactly an option's name is given attached: `--db=--check`.
+            let next = arguments[index]
+            let nextName = next.hasPrefix("--") ? String(next.prefix { $0 != "=" }) : next
+            if spec(named: nextName) != nil {
+                let example = spelled.hasPrefix("--") ? "\(spelled)=\(next)" : "\(spelled)\(next)"
+                throw UsageError("option \(spelled) needs a value (\(spelled) \(option.valueName ?? "VALUE")), "
+                                 + "not the option \(next) (for a value of that name, write \(example))")
+            }
+            return next
         }
         while index < arguments.count {
             let argument = arguments[index]

@@ -31,6 +31,19 @@ import Testing
         #expect(try parser.parse(["-n", "=5"]).value("--limit") == "=5")
     }
 
+    @Test func anOptionIsNotTakenForTheValueLeftOut() throws {
+        #expect(throws: UsageError("option --db needs a value (--db PATH), not the option --json (for a value of that name, write --db=--json)")) {
+            try parser.parse(["--db", "--json", "deploy"])
+        }
+        #expect(throws: UsageError("option -n needs a value (-n N), not the option -l (for a value of that name, write -n-l)")) {
+            try parser.parse(["-n", "-l", "deploy"])
+        }
+        #expect(throws: UsageError.self) { try parser.parse(["--db", "--limit=3"]) }
+        #expect(try parser.parse(["--db=--json"]).value("--db") == "--json")
+        #expect(try parser.parse(["--db", "-draft.sqlite"]).value("--db") == "-draft.sqlite")
+        #expect(try parser.parse(["-n", "-1"]).value("--limit") == "-1")
+    }
+
     @Test func loneDashIsPositional() throws {
         #expect(try parser.parse(["-"]).positionals == ["-"])
     }
