@@ -174,6 +174,11 @@ enum FindCommand: Command {
             throw CommandFailure(total == 0 ? "no notes found for '\(options.queryText)'; nothing to open"
                                  : "--open \(number): only \(total) result\(total == 1 ? "" : "s") for '\(options.queryText)'", status: 1)
         }
+        // An editor given a file that is gone opens an empty buffer as if the note were blank.
+        guard FileManager.default.fileExists(atPath: result.path) else {
+            throw CommandFailure("\(result.path) no longer exists (moved or deleted since it was indexed); "
+                                 + "run notes-index on its folder to bring the index up to date")
+        }
         let environment = EnvironmentVariables.read()
         guard let command = EditorCommand(path: result.path, line: result.line, environment: environment) else {
             throw CommandFailure("--open needs an editor: set VISUAL or EDITOR (for example `export EDITOR=vim`)")
