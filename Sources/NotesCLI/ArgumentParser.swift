@@ -27,11 +27,14 @@ public struct ArgumentParser: Sendable {
         self.unknownOptionHint = unknownOptionHint
     }
 
-    /// Whether `argument` (`-lc`, `-n5`) reads as short options: each letter an option until one that takes a value.
+    /// Whether `argument` (`-lc`, `-n5`, `-n=5`) reads as short options: each letter an option until one that
+    /// takes a value, whose value is then the next argument or what follows it unless that is a word
+    /// (`-nightly` is the word `nightly` excluded, not `-n ightly`).
     private func isShortOptionCluster(_ argument: String) -> Bool {
-        for character in argument.dropFirst() {
+        var rest = argument.dropFirst()
+        while let character = rest.popFirst() {
             guard let option = options.first(where: { $0.names.contains("-" + String(character)) }) else { return false }
-            if option.valueName != nil { return true }
+            if option.valueName != nil { return rest.first.map { !$0.isLetter } ?? true }
         }
         return true
     }

@@ -44,6 +44,19 @@ import Testing
         #expect(try parser.parse(["-n", "-1"]).value("--limit") == "-1")
     }
 
+    /// After a query word, `-nightly` is the word `nightly` excluded (it read as `-n ightly`, and the error
+    /// was "--limit takes a whole number …, not 'ightly'"); `-n5`, `-n=5` and `-n 5` are still the limit.
+    @Test func aDashWordAfterTheQueryIsNotAnOptionWithAWordValue() throws {
+        let parser = ArgumentParser(options: parser.options, dashWordsAfterPositionals: true)
+        #expect(try parser.parse(["deploy", "-nightly"]).positionals == ["deploy", "-nightly"])
+        #expect(try parser.parse(["deploy", "-lnightly"]).positionals == ["deploy", "-lnightly"])
+        for limit in [["-n5"], ["-n=5"], ["-n", "5"], ["-ln5"]] {
+            let parsed = try parser.parse(["deploy"] + limit)
+            #expect(parsed.positionals == ["deploy"] && parsed.value("--limit") == "5")
+        }
+        #expect(try parser.parse(["-nightly"]).value("--limit") == "ightly")
+    }
+
     @Test func loneDashIsPositional() throws {
         #expect(try parser.parse(["-"]).positionals == ["-"])
     }
