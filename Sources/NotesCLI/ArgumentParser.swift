@@ -1,4 +1,4 @@
-/// A small command-line parser: long options (`--limit 5`, `--limit=5`), short ones (`-n 5`, `-n5`,
+/// A small command-line parser: long options (`--limit 5`, `--limit=5`), short ones (`-n 5`, `-n5`, `-n=5`,
 /// clustered flags `-lc`), `--` to end options, and errors that name the offending argument.
 ///
 /// ```swift
@@ -27,11 +27,14 @@ public struct ArgumentParser: Sendable {
         self.unknownOptionHint = unknownOptionHint
     }
 
-    /// Whether `argument` (`-lc`, `-n5`) reads as short options: each letter an option until one that takes a value.
+    /// Whether `argument` (`-lc`, `-n5`, `-n=5`) reads as short options: each letter an option until one that
+    /// takes a value, whose value is then the next argument or what follows it unless that is a word
+    /// (`-nightly` is the word `nightly` excluded, not `-n ightly`).
     private func isShortOptionCluster(_ argument: String) -> Bool {
-        for character in argument.dropFirst() {
+        var rest = argument.dropFirst()
+        while let character = rest.popFirst() {
             guard let option = options.first(where: { $0.names.contains("-" + String(character)) }) else { return false }
-            if option.valueName != nil { return true }
+            if option.valueName != nil { return rest.first.map { !$0.isLetter } ?? true }
         }
         return true
     }
@@ -48,7 +51,16 @@ public struct ArgumentParser: Sendable {
             guard index < arguments.count else {
                 throw UsageError("option \(spelled) needs a value (\(spelled) \(option.valueName ?? "VALUE"))")
             }
-            return arguments[index]
+            // `--db --check`: the value was left out and the next option taken for it (an index named
+            // `--check`). A value that is exactly an option's name is given attached: `--db=--check`.
+            let next = arguments[index]
+            let nextName = next.hasPrefix("--") ? String(next.prefix { $0 != "=" }) : next
+            if spec(named: nextName) != nil {
+                let example = spelled.hasPrefix("--") ? "\(spelled)=\(next)" : "\(spelled)\(next)"
+                throw UsageError("option \(spelled) needs a value (\(spelled) \(option.valueName ?? "VALUE")), "
+                                 + "not the option \(next) (for a value of that name, write \(example))")
+            }
+            return next
         }
         while index < arguments.count {
             let argument = arguments[index]
@@ -59,7 +71,7 @@ public struct ArgumentParser: Sendable {
             if argument.hasPrefix("--") {
                 let body = argument.dropFirst(2)
                 let name = "--" + (body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? "")
-                guard let option = spec(named: name) else { throw UsageError.unknown(argument, hint: unknownOptionHint) }
+                guard let option = spec(named: name) else { throw UsageError.unknown(argument, names: options.flatMap(\.names), hint: unknownOptionHint) }
                 if option.valueName != nil {
                     if let equals = body.firstIndex(of: "=") {
                         parsed.record(option, value: String(body[body.index(after: equals)...]))
@@ -75,12 +87,13 @@ public struct ArgumentParser: Sendable {
                 var characters = Substring(argument.dropFirst())
                 while let first = characters.first {
                     characters = characters.dropFirst()
-                    guard let option = spec(named: "-" + String(first)) else { throw UsageError.unknown(argument, hint: unknownOptionHint) }
+                    guard let option = spec(named: "-" + String(first)) else { throw UsageError.unknown(argument, names: options.flatMap(\.names), hint: unknownOptionHint) }
                     if option.valueName != nil {
                         if characters.isEmpty {
                             parsed.record(option, value: try takeValue(for: option, spelled: "-" + String(first)))
                         } else {
-                            parsed.record(option, value: String(characters))
+                            // `-n=5` as `-n5` and `--limit=5` (as clap-based tools read it): no short value starts with `=`.
+                            parsed.record(option, value: String(characters.first == "=" ? characters.dropFirst() : characters))
                         }
                         break
                     }
@@ -94,7 +107,8 @@ public struct ArgumentParser: Sendable {
         return parsed
     }
 
-    /// The options as help text lines: names, value and description, aligned.
+    /// The options as help text: names, value and description, aligned; one element per option, its
+    /// description wrapped at ``helpWidth`` columns onto lines indented to the description column.
     public func helpLines() -> [String] {
         let left = options.map { option in
             option.names.joined(separator: ", ") + (option.valueName.map { " " + $0 } ?? "")
@@ -102,7 +116,19 @@ public struct ArgumentParser: Sendable {
         let width = min((left.map(\.count).max() ?? 0) + 2, 30)
         return zip(left, options).map { text, option in
             let padded = text.count < width ? text + String(repeating: " ", count: width - text.count) : text + "  "
-            return "  " + padded + option.help
+            var lines = ["  " + padded]
+            for word in option.help.split(separator: " ") {
+                if lines[lines.count - 1].count + 1 + word.count > Self.helpWidth && lines[lines.count - 1].last != " " {
+                    lines.append(String(repeating: " ", count: 2 + width))
+                } else if lines[lines.count - 1].last != " " {
+                    lines[lines.count - 1] += " "
+                }
+                lines[lines.count - 1] += word
+            }
+            return lines.joined(separator: "\n")
         }
     }
+
+    /// The column `--help` wraps option descriptions at (a word longer than the room stays whole).
+    public static let helpWidth = 100
 }

@@ -49,8 +49,14 @@ public enum CommandLineTool {
     public static func integer(_ text: String?, option: String, minimum: Int = 0) throws -> Int? {
         guard let text else { return nil }
         guard let value = Int(text), value >= minimum else {
-            throw UsageError("\(option) takes a whole number of at least \(minimum), not '\(text)'")
+            let range = isDigits(text) && Int(text) == nil ? "from \(minimum) to \(Int.max)" : "of at least \(minimum)"
+            throw UsageError("\(option) takes a whole number \(range), not '\(text)'")
         }
         return value
+    }
+
+    /// Whether `text` is one or more ASCII digits and nothing else: a number, if perhaps too large for `Int`.
+    public static func isDigits(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
 
 /// Where the index file lives: `--db PATH`, else `$NOTES_DB`, else `$XDG_DATA_HOME/notes-fts/notes.sqlite`
-/// (with `XDG_DATA_HOME` defaulting to `~/.local/share`).
+/// (with `XDG_DATA_HOME` defaulting to `~/.local/share`). A relative path is given a leading `./`
+/// (`--db x` is `./x`): Foundation's `deletingLastPathComponent`, which opening an index uses, traps on a
+/// one-character name (`x`, `-`, `x/`), and `./x` is the same file.
 public enum IndexLocation {
     /// Resolves the index path from an explicit option and the environment.
     ///
@@ -9,9 +11,9 @@ public enum IndexLocation {
     /// IndexLocation.resolve(explicit: nil, environment: ["NOTES_DB": "/tmp/n.sqlite"]) // "/tmp/n.sqlite"
     /// ```
     public static func resolve(explicit: String?, environment: [String: String]) -> String {
-        if let explicit, !explicit.isEmpty { return expandTilde(explicit, environment: environment) }
+        if let explicit, !explicit.isEmpty { return anchored(expandTilde(explicit, environment: environment)) }
         if let fromEnvironment = environment["NOTES_DB"], !fromEnvironment.isEmpty {
-            return expandTilde(fromEnvironment, environment: environment)
+            return anchored(expandTilde(fromEnvironment, environment: environment))
         }
         let dataHome: String
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
@@ -25,6 +27,11 @@ public enum IndexLocation {
     private static func home(_ environment: [String: String]) -> String {
         if let home = environment["HOME"], !home.isEmpty { return home }
         return NSHomeDirectory()
+    }
+
+    /// `path` with `./` in front when it is relative and does not start with `./` or `../`.
+    private static func anchored(_ path: String) -> String {
+        path.hasPrefix("/") || path.hasPrefix("./") || path.hasPrefix("../") ? path : "./" + path
     }
 
     private static func expandTilde(_ path: String, environment: [String: String]) -> String {

@@ -20,6 +20,12 @@ extension IndexSummary {
         guard total > 0 else { return "" }
         let kinds = otherFiles.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
         let noun = total == 1 ? "other file" : "other files"
-        return "\(total) \(noun) not read: " + kinds.map { "\($0.value) \($0.key)" }.joined(separator: ", ") + "; "
+        return "\(total) \(noun) not read: " + kinds.map { "\($0.value) \(Self.kind($0.key, count: $0.value))" }.joined(separator: ", ") + "; "
+    }
+
+    /// A kind of file as counted: an extension (`.png`) or `no extension` as it is, a noun (`symbolic link`,
+    /// `special file`) in the plural for more than one.
+    static func kind(_ kind: String, count: Int) -> String {
+        count == 1 || kind.hasPrefix(".") || kind.hasPrefix("no ") ? kind : kind + "s"
     }
 }

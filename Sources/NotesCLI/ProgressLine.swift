@@ -47,6 +47,12 @@ public final class ProgressLine {
         visible = false
     }
 
+    /// Whether a progress line can be drawn on a stream: it is a terminal, and one that moves the cursor (its
+    /// `TERM` is not `dumb`, as in Emacs' shell, where `\r\e[K` would show as text).
+    public static func canDraw(isTerminal: Bool, environment: [String: String]) -> Bool {
+        isTerminal && environment["TERM"] != "dumb"
+    }
+
     /// Nanoseconds on the monotonic clock.
     public static func monotonicNanoseconds() -> UInt64 {
         var now = timespec()

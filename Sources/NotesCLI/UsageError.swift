@@ -15,9 +15,10 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `--db ''`: an empty path, which would otherwise fall back to the default index unnoticed.
     public static let emptyDatabasePath = UsageError("--db needs a path, not an empty one (leave it out for the default index)")
 
-    /// An option the tool does not have, then `hint` in brackets: how to give an argument that starts with
-    /// `-` (see ``Command/unknownOptionHint``).
-    static func unknown(_ argument: String, hint: String?) -> UsageError {
-        UsageError("unknown option \(argument); see --help" + (hint.map { " (\($0))" } ?? ""))
+    /// An option the tool does not have, the one of `names` it most likely meant (``OptionSuggestion``), then
+    /// `hint` in brackets: how to give an argument that starts with `-` (see ``Command/unknownOptionHint``).
+    static func unknown(_ argument: String, names: [String] = [], hint: String?) -> UsageError {
+        let suggestion = OptionSuggestion.best(for: argument, among: names).map { " (did you mean \($0)?)" } ?? ""
+        return UsageError("unknown option \(argument)\(suggestion); see --help" + (hint.map { " (\($0))" } ?? ""))
     }
 }

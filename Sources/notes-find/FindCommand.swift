@@ -80,7 +80,16 @@ enum FindCommand: Command {
         }
         if let number = options.open { return try open(number, search, index, options) }
         let found = try searchAndPrint(search, index, options, output, started: started)
-        if found == 0, let suggest = search.suggest { try suggest(index) }
+        // Paged past the end: the query found notes, so neither its words nor its dates are to blame.
+        if found == 0, options.search.offset > 0, case let total = try search.count(index), total > 0 {
+            Terminal.writeErrorLine("\(name): --offset \(options.search.offset) skips all \(total) result\(total == 1 ? "" : "s")")
+            return 1
+        }
+        let suggested = try found == 0 && (search.suggest?(index) ?? false)
+        // Else how the query was read otherwise than typed (`created:someday` searched as text), in one line.
+        if found == 0, !suggested, !options.explain, !search.notes.isEmpty {
+            Terminal.writeErrorLine("\(name): " + search.notes.joined(separator: "; "))
+        }
         if found == 0, options.since != nil || options.until != nil, let hint = try periodHint(index) {
             Terminal.writeErrorLine("\(name): \(hint)")
         }
@@ -123,26 +132,31 @@ enum FindCommand: Command {
         for correction in expanded.corrections {
             Terminal.writeErrorLine("\(name): no notes contain \"\(correction.typed)\"; showing results for \"\(correction.replacement)\"")
         }
-        let suggest: ((NoteIndex) throws -> Void)? = options.exact || !expanded.corrections.isEmpty ? nil : { index in
-            for (word, near) in try index.suggestions(for: query, skipping: expanded.farFromEveryWord) {
+        let suggest: ((NoteIndex) throws -> Bool)? = options.exact || !expanded.corrections.isEmpty ? nil : { index in
+            let suggestions = try index.suggestions(for: query, skipping: expanded.farFromEveryWord)
+            for (word, near) in suggestions {
                 let list = near.map { "\"\($0)\"" }.joined(separator: ", ")
                 Terminal.writeErrorLine("\(name): no notes contain \"\(word)\"; nearest indexed words: \(list)")
             }
+            return !suggestions.isEmpty
         }
         return Search(results: { index, paging, body in try index.forEachResult(query, options: paging, body) },
                       paths: { index, paging, body in try index.forEachPath(query, options: paging, body) },
                       count: { try $0.count(query, options: options.search) },
-                      corrections: expanded.corrections, suggest: suggest)
+                      corrections: expanded.corrections, suggest: suggest, notes: parsed.notes)
     }
 
     /// A search of either kind: its results and its paths, each handed over as found; the total without
-    /// paging; the corrections it made and what to suggest when it finds nothing.
+    /// paging; the corrections it made, what to suggest when it finds nothing, and how it was read.
     private struct Search {
         let results: (NoteIndex, SearchOptions, (SearchResult) throws -> Void) throws -> Void
         let paths: (NoteIndex, SearchOptions, (String) throws -> Void) throws -> Void
         let count: (NoteIndex) throws -> Int
         var corrections: [QueryCorrection] = []
-        var suggest: ((NoteIndex) throws -> Void)?
+        /// Prints the nearest indexed words of the words no note holds; whether it printed any.
+        var suggest: ((NoteIndex) throws -> Bool)?
+        /// What the parser read otherwise than typed (``ParsedQuery/notes``).
+        var notes: [String] = []
     }
 
     /// `--open N`: runs the editor on the Nth result at its line and says what it ran; the editor's status.
@@ -159,6 +173,11 @@ enum FindCommand: Command {
             let total = try search.count(index)
             throw CommandFailure(total == 0 ? "no notes found for '\(options.queryText)'; nothing to open"
                                  : "--open \(number): only \(total) result\(total == 1 ? "" : "s") for '\(options.queryText)'", status: 1)
+        }
+        // An editor given a file that is gone opens an empty buffer as if the note were blank.
+        guard FileManager.default.fileExists(atPath: result.path) else {
+            throw CommandFailure("\(result.path) no longer exists (moved or deleted since it was indexed); "
+                                 + "run notes-index on its folder to bring the index up to date")
         }
         let environment = EnvironmentVariables.read()
         guard let command = EditorCommand(path: result.path, line: result.line, environment: environment) else {
@@ -177,7 +196,7 @@ enum FindCommand: Command {
         let environment = EnvironmentVariables.read()
         let style = Style(enabled: options.color.enabled(isTerminal: Terminal.isTerminal(1), environment: environment))
         let printer = ResultPrinter(mode: options.mode, style: style, nulSeparated: options.nulSeparated,
-                                    escapesPaths: Terminal.isTerminal(1), currentDirectory: FileManager.default.currentDirectoryPath, output: output)
+                                    escapesPaths: Terminal.isTerminal(1), currentDirectory: currentDirectory(), output: output)
         switch options.mode {
         case .count:
             let found = try search.count(index)
@@ -208,10 +227,18 @@ enum FindCommand: Command {
         }
     }
 
+    /// The current folder, or `nil` when it cannot be named (deleted after the shell entered it: Foundation
+    /// then answers "", and every path was shown relative to `/`, as `tmp/notes/a.md`).
+    private static func currentDirectory() -> String? {
+        let path = FileManager.default.currentDirectoryPath
+        return path.hasPrefix("/") ? path : nil
+    }
+
     /// Prints what `--explain` shows: before the results in human mode, on stderr otherwise (stdout stays
-    /// parseable).
+    /// parseable) and with `--open` (before the editor runs).
     private static func explain(_ lines: [String], _ options: FindOptions, _ output: OutputBuffer) throws {
-        if options.mode == .human {
+        // With --open nothing else is printed, and stdout is written only once the editor has exited.
+        if options.mode == .human && options.open == nil {
             try lines.forEach { try output.line(TerminalEscape.escaped($0)) }
             try output.line("")
         } else {

@@ -13,6 +13,8 @@ struct FindOptions: CommandOptions {
     /// `--since`, `--until`: only notes modified in that range.
     var since: DatePeriod?
     var until: DatePeriod?
+    /// `--since` and `--until` as typed, for the error of a range that holds no date.
+    var periodTexts: [String: String] = [:]
     var json = false
     var filesWithMatches = false
     var nulSeparated = false
@@ -55,8 +57,8 @@ struct FindOptions: CommandOptions {
             throw UsageError("-0 ends the paths of -l with NUL; add -l, or leave out -0")
         }
         words = positionals
-        if open != nil, words.count > 1, let number = Int(words[0]) {
-            guard number >= 1 else { throw UsageError("--open takes a result number from 1, not '\(words[0])'") }
+        if open != nil, words.count > 1, let number = Int(words[0]) ?? (CommandLineTool.isDigits(words[0]) ? 0 : nil) {
+            guard number >= 1 else { throw UsageError("--open takes a result number from 1 to \(Int.max), not '\(words[0])'") }
             open = number
             words.removeFirst()
         }
@@ -69,6 +71,10 @@ struct FindOptions: CommandOptions {
         if listsAllPaths { search.sort = .path }
         search.dateFilters = [since.map { DateComparison.atLeast.filter(.modified, $0) },
                               until.map { DateComparison.atMost.filter(.modified, $0) }].compactMap { $0 }
+        if let from = search.dateFilters.first?.from, let before = search.dateFilters.last?.before, from >= before {
+            let since = periodTexts["--since", default: ""], until = periodTexts["--until", default: ""]
+            throw UsageError("--since \(since) is after --until \(until): no date is in both; swap them")
+        }
         if let substring {
             if !words.isEmpty {
                 throw UsageError("--substring takes the whole text to find; give no other query words (got '\(words.joined(separator: " "))')")
@@ -105,12 +111,14 @@ struct FindOptions: CommandOptions {
         .flag(["-r", "--reverse"], help: "reverse the order") { $0.search.reverse = true },
         .value(["--since"], "DATE", help: "only notes modified since DATE (2024-01-31, 2024-06, 2024, 7d, 2w, 3m, 1y, today), by the dates notes state, not file times") {
             $0.since = try period($1, option: "--since")
+            $0.periodTexts["--since"] = $1
         },
         .value(["--until"], "DATE", help: "only notes modified up to and including DATE") {
             $0.until = try period($1, option: "--until")
+            $0.periodTexts["--until"] = $1
         },
         .flag(["--json"], help: "print JSON Lines: one object per result, then a summary object") { $0.json = true },
-        .flag(["-l", "--files-with-matches"], help: "print only the paths of matching files, one per line, sorted by path (by rank with --sort rank, -n or --offset)") {
+        .flag(["-l", "--files-with-matches"], help: "print only the paths of matching files, one per line, sorted by path (by rank with --sort rank, -r, -n or --offset)") {
             $0.filesWithMatches = true
         },
         .flag(["-0", "--null"], help: "with -l, end each path with NUL instead of newline (for xargs -0)") {

@@ -11,11 +11,12 @@ struct ResultPrinter {
     let nulSeparated: Bool
     /// Whether `-l` paths are escaped (stdout is a terminal).
     let escapesPaths: Bool
-    let currentDirectory: String
+    /// The folder paths are shown relative to; `nil` (the current folder was deleted) shows them absolute.
+    let currentDirectory: String?
     let output: OutputBuffer
 
     func displayPath(_ path: String) -> String {
-        PathNormalization.display(path, relativeTo: currentDirectory)
+        currentDirectory.map { PathNormalization.display(path, relativeTo: $0) } ?? path
     }
 
     /// Prints one result in the chosen mode (human or JSON; paths go through ``printPath(_:)``); throws

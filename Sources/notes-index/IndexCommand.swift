@@ -40,7 +40,7 @@ enum IndexCommand: Command {
         \(options.helpLines().joined(separator: "\n"))
 
         Exit status: 0 everything indexed; 1 done, but some inputs were skipped (each named on stderr);
-        2 nothing could be done (bad arguments, unreadable or unwritable index).
+        2 nothing could be done (bad arguments, no PATH exists, unreadable or unwritable index).
 
         Examples:
           notes-index ~/notes                      index a folder into the default index
@@ -52,6 +52,8 @@ enum IndexCommand: Command {
     }
 
     static func run(_ options: IndexOptions) throws -> Int32 {
+        try refuseRelativePathsWithoutCurrentFolder(options)
+        try refuseIfEveryPathIsMissing(options)
         let path = IndexLocation.resolve(explicit: options.database, environment: ProcessInfo.processInfo.environment)
         if options.isMaintenance && !FileManager.default.fileExists(atPath: path) {
             throw NotesFTSError.indexNotFound(path: path)
@@ -121,7 +123,8 @@ enum IndexCommand: Command {
 
     /// Indexes the paths with a progress line (on a terminal), a warning per skipped input and the summary.
     private static func indexPaths(_ options: IndexOptions, into index: NoteIndex) throws -> IndexSummary {
-        let progress = ProgressLine(enabled: Terminal.isTerminal(2) && !options.quiet)
+        let progress = ProgressLine(enabled: !options.quiet && ProgressLine.canDraw(isTerminal: Terminal.isTerminal(2),
+                                                                                 environment: EnvironmentVariables.read(["TERM"])))
         let indexer = makeIndexer(options, index: index, progress: progress)
         indexer.onProgress = { summary in
             progress.update("indexing… \(summary.added + summary.updated + summary.unchanged + summary.empty + summary.skipped) of \(summary.seen) files")

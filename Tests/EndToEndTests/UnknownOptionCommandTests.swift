@@ -10,6 +10,9 @@ import Testing
         ("notes-index", ["--frobnicate", "notes"], "unknown option --frobnicate; see --help (for a file or folder whose name starts with '-', put it after --)"),
         ("notes-index", ["-drafts"], "unknown option -drafts; see --help (for a file or folder whose name starts with '-', put it after --)"),
         ("notes-index", ["-qz", "notes"], "unknown option -qz; see --help (for a file or folder whose name starts with '-', put it after --)"),
+        ("notes-find", ["--limt", "3", "deploy"], "unknown option --limt (did you mean --limit?); see --help (to search for text that starts with '-', put it after --)"),
+        ("notes-find", ["-json", "deploy"], "unknown option -json (did you mean --json?); see --help (to search for text that starts with '-', put it after --)"),
+        ("notes-index", ["--chekc"], "unknown option --chekc (did you mean --check?); see --help (for a file or folder whose name starts with '-', put it after --)"),
     ])
     func theHintFitsTheTool(tool: String, arguments: [String], message: String) throws {
         let runner = CommandRunner()

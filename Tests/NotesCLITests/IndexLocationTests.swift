@@ -10,6 +10,11 @@ import Testing
         (nil, ["XDG_DATA_HOME": "relative/ignored", "HOME": "/home/u"], "/home/u/.local/share/notes-fts/notes.sqlite"),
         ("~/n.sqlite", ["HOME": "/home/u"], "/home/u/n.sqlite"),
         (nil, ["NOTES_DB": "", "HOME": "/h"], "/h/.local/share/notes-fts/notes.sqlite"),
+        ("x", [:], "./x"),
+        ("x/", [:], "./x/"),
+        ("notes/index.sqlite", [:], "./notes/index.sqlite"),
+        ("../index.sqlite", [:], "../index.sqlite"),
+        (nil, ["NOTES_DB": "-"], "./-"),
     ] as [(String?, [String: String], String)])
     func resolves(explicit: String?, environment: [String: String], expected: String) {
         #expect(IndexLocation.resolve(explicit: explicit, environment: environment) == expected)

@@ -14,6 +14,12 @@ import NotesFTS
         #expect(IndexSummary().line.contains("0 skipped; 0 notes in the index"))
     }
 
+    @Test func kindsThatAreNounsTakeThePlural() {
+        var summary = IndexSummary()
+        summary.otherFiles = ["symbolic link": 2, "broken symbolic link": 3, "special file": 1, ".png": 2, "no extension": 2]
+        #expect(summary.line.contains("; 10 other files not read: 3 broken symbolic links, 2 .png, 2 no extension, 2 symbolic links, 1 special file; "))
+    }
+
     @Test func oneOtherFileIsSingular() {
         var summary = IndexSummary()
         summary.otherFiles = ["no extension": 1]
