@@ -23,7 +23,7 @@ extension NoteIndex {
         guard fileManager.fileExists(atPath: seed) else {
             throw NotesFTSError.seedUnusable(path: path, seed: seed, detail: "no such file")
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathNormalization.parentFolder(of: path)
         if !parent.isEmpty { try? fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true) }
         let staging = path + ".seeding-\(ProcessInfo.processInfo.processIdentifier)"
         defer { for suffix in ["", "-wal", "-shm"] { try? fileManager.removeItem(atPath: staging + suffix) } }

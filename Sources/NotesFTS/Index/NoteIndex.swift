@@ -141,7 +141,7 @@ public final class NoteIndex: @unchecked Sendable {
             throw NotesFTSError.notADatabase(path: path, detail: "it is \(kind)")
         }
         if mode == .readOnly && !exists { throw NotesFTSError.indexNotFound(path: path) }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathNormalization.parentFolder(of: path)
         guard mode == .readWrite && !exists && !parent.isEmpty else { return exists }
         do {
             try fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true)
@@ -190,7 +190,7 @@ public final class NoteIndex: @unchecked Sendable {
     /// beside it (the folder is not writable by this user).
     private static func needsImmutableRead(_ path: String, _ error: SQLiteError) -> Bool {
         guard error.code == SQLITE_READONLY || error.code == SQLITE_CANTOPEN else { return false }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathNormalization.parentFolder(of: path)
         return access(folder.isEmpty ? "." : folder, W_OK) != 0
     }
 

@@ -18,7 +18,7 @@ enum ObsidianVault {
         // microsecond a file, a tenth of a no-op run over 100,000 notes, which asks this of every file.
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return false }
         if let known = cache.value(String(path[..<slash])) { return known }
-        var directory = (path as NSString).deletingLastPathComponent
+        var directory = PathNormalization.parentFolder(of: path)
         var visited: [String] = []
         var found = false
         while directory.count > 1 {
@@ -26,7 +26,7 @@ enum ObsidianVault {
             visited.append(directory)
             var info = stat()
             if stat(directory + "/.obsidian", &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { found = true; break }
-            directory = (directory as NSString).deletingLastPathComponent
+            directory = PathNormalization.parentFolder(of: directory)
         }
         for folder in visited { cache.set(folder, found) }
         return found
