@@ -1,15 +1,21 @@
 extension Indexer {
     /// Walks `root` within `top` with ``walkOptions``: returns the note files and the problems, counts the
     /// files that are not notes by kind in `summary`, and tells ``onNotice`` about them and about ignored paths.
+    /// The index's own file and its `-wal`, `-shm` and `-journal` are passed over in silence.
     func walk(_ root: String, within top: String,
               summary: inout IndexSummary) -> ([FileEntry], [FileWalker.Problem]) {
         var entries: [FileEntry] = []
         var others: [String: Int] = [:]
         let notice = onNotice
+        // The index's own files, when it lies in a folder it indexes: not notes, and not worth a word.
+        let database = PathNormalization.absolute(index.path)
+        let ownFiles = Set(["", "-wal", "-shm", "-journal"].map { database + $0 })
         let problems = FileWalker(options: walkOptions).walk(root: root, within: top) { visit in
             switch visit {
             case .note(let entry):
                 entries.append(entry)
+            case .skipped(let path, _) where ownFiles.contains(path):
+                break
             case .skipped(let path, let kind):
                 others[kind, default: 0] += 1
                 notice(IndexWarning(path: path, reason: kind.hasPrefix(".") || kind == "no extension"
