@@ -1,4 +1,9 @@
 import CSQLite
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SQLiteKit
 
 extension NotesFTSError {
@@ -12,6 +17,8 @@ extension NotesFTSError {
             return "\(path) is locked by another program writing to it (another notes-index?); wait until it finishes and try again"
         case SQLITE_READONLY:
             return "\(path) cannot be written (the file or its folder is read-only); check its permissions or \(naming.chooseAnother)"
+        case SQLITE_CANTOPEN where error.systemErrno == EACCES || error.systemErrno == EPERM:
+            return "cannot read \(path): permission denied; check that you may read it and its folders (and write them, for notes-index), or \(naming.chooseAnother)"
         case SQLITE_CANTOPEN:
             return "cannot open \(path); check that its folder exists and is readable (and writable for notes-index)"
         case SQLITE_CORRUPT, SQLITE_NOTADB:

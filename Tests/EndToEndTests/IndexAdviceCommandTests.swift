@@ -55,4 +55,13 @@ import Testing
         #expect(byDefault.status == 2)
         #expect(byDefault.stderr.contains("run `notes-index --check`"), "\(byDefault.stderr)")
     }
+
+    /// An index the user may not read is said to be so, not blamed on a missing folder (as a real
+    /// non-root user; skipped where this process cannot become one).
+    @Test func anUnreadableIndexIsSaidToBeUnreadable() throws {
+        guard let result = try UnprivilegedUser.find(CommandRunner(), ["deploy"], indexMode: 0o600) else { return }
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("permission denied"), "\(result.stderr)")
+        #expect(!result.stderr.contains("folder exists"), "\(result.stderr)")
+    }
 }
