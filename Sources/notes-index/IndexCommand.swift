@@ -72,7 +72,7 @@ enum IndexCommand: Command {
         let index = try NoteIndex(path: path, mode: .readWrite, tokenizer: options.tokenizer)
         defer { index.close() }
         var status: Int32 = 0
-        for root in options.forget where try !forget(root, in: index, quiet: options.quiet) { status = 1 }
+        for root in options.forget where try !forget(root, in: index, quiet: options.quiet, naming: naming) { status = 1 }
         if options.rebuild {
             try index.rebuildFullText()
             if !options.quiet {
@@ -82,7 +82,7 @@ enum IndexCommand: Command {
         // Forgetting and rebuilding free pages; give them back before checking (runs below do it themselves).
         if options.rebuild || !options.forget.isEmpty { try index.reclaimFreeSpace() }
         if options.check { try check(index, path: path, naming: naming) }
-        if options.listRoots { try listRoots(index) }
+        if options.listRoots { try listRoots(index, naming: naming) }
         if options.paths.isEmpty { return status }
         func firstPass() throws {
             let summary = try indexPaths(options, into: index)

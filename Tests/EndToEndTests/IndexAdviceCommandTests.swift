@@ -56,6 +56,20 @@ import Testing
         #expect(byDefault.stderr.contains("run `notes-index --check`"), "\(byDefault.stderr)")
     }
 
+    /// `--forget` of a folder the index does not hold, and `--list-roots` of an empty index: the suggested
+    /// commands name the same index.
+    @Test func theRootsAdviceNamesTheSameIndex() throws {
+        let runner = CommandRunner()
+        runner.write("a.md", "# a\n")
+        let path = runner.workingDirectory + "/my notes.sqlite"
+        #expect(try runner.run("notes-index", ["--db", path, "-q", runner.notes]).status == 0)
+        let forgot = try runner.run("notes-index", ["--db", path, "--forget", runner.workingDirectory + "/elsewhere"])
+        #expect(forgot.stderr.contains("see `notes-index --db '\(path)' --list-roots`"), "\(forgot.stderr)")
+        #expect(try runner.run("notes-index", ["--db", path, "-q", "--forget", runner.notes]).status == 0)
+        let listed = try runner.run("notes-index", ["--list-roots"], environment: ["NOTES_DB": path])
+        #expect(listed.stderr.contains("e.g. `notes-index --db '\(path)' ~/notes`"), "\(listed.stderr)")
+    }
+
     /// An index the user may not read is said to be so, not blamed on a missing folder (as a real
     /// non-root user; skipped where this process cannot become one).
     @Test func anUnreadableIndexIsSaidToBeUnreadable() throws {
