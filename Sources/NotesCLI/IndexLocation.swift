@@ -1,4 +1,5 @@
 import Foundation
+import NotesFTS
 
 /// Where the index file lives: `--db PATH`, else `$NOTES_DB`, else `$XDG_DATA_HOME/notes-fts/notes.sqlite`
 /// (with `XDG_DATA_HOME` defaulting to `~/.local/share`). A relative path is given a leading `./`
@@ -22,6 +23,17 @@ public enum IndexLocation {
             dataHome = home(environment) + "/.local/share"
         }
         return dataHome + "/notes-fts/notes.sqlite"
+    }
+
+    /// Where ``resolve(explicit:environment:)`` takes the path from, for messages that name the index.
+    ///
+    /// ```swift
+    /// IndexLocation.naming(explicit: nil, environment: ["NOTES_DB": "/tmp/n.sqlite"]) // .environment
+    /// ```
+    public static func naming(explicit: String?, environment: [String: String]) -> NotesFTSError.IndexNaming {
+        if let explicit, !explicit.isEmpty { return .option }
+        if let fromEnvironment = environment["NOTES_DB"], !fromEnvironment.isEmpty { return .environment }
+        return .defaultLocation
     }
 
     private static func home(_ environment: [String: String]) -> String {

@@ -28,21 +28,25 @@ public enum NotesFTSError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A ``NoteRecord`` whose JSON encoding has no field a note's title or body is read from.
     case recordWithoutText(path: String, type: String)
 
-    /// A one-line message for the user.
-    public var description: String {
+    /// A one-line message for the user, for an index given with `--db`.
+    public var description: String { message(naming: .option) }
+
+    /// A one-line message for the user; the advice names the index as `naming` says (a `notes-index`
+    /// command that can be pasted, and how to choose another index).
+    public func message(naming: IndexNaming) -> String {
         switch self {
         case .indexNotFound(let path):
-            return "no index at \(path); build one with `notes-index --db \(path) FOLDER`"
+            return "no index at \(path); build one with `\(naming.command(path, "FOLDER"))`"
         case .notAnIndex(let path):
-            return "\(path) is an SQLite database but not a notes-fts index; choose another --db path"
+            return "\(path) is an SQLite database but not a notes-fts index; \(naming.chooseAnother)"
         case .notADatabase(let path, let detail):
-            return "\(path) is not a readable SQLite database (\(detail)); choose another --db path"
+            return "\(path) is not a readable SQLite database (\(detail)); \(naming.chooseAnother)"
         case .newerSchema(let path, let found, let supported):
             return "\(path) was written by a newer notes-fts (schema v\(found), this version reads up to v\(supported)); upgrade notes-fts"
         case .olderSchema(let path, let found, let supported):
-            return "\(path) uses schema v\(found) and needs an upgrade to v\(supported); run `notes-index --db \(path) --check` once to upgrade it in place"
+            return "\(path) uses schema v\(found) and needs an upgrade to v\(supported); run `\(naming.command(path, "--check"))` once to upgrade it in place"
         case .tokenizerOutdated(let path, let found, let current):
-            return "\(path) was indexed with tokenizer \(found) and needs a rebuild with \(current); run `notes-index --db \(path) --rebuild` once to rebuild it in place"
+            return "\(path) was indexed with tokenizer \(found) and needs a rebuild with \(current); run `\(naming.command(path, "--rebuild"))` once to rebuild it in place"
         case .tokenizerUnavailable(let path, let name):
             return "\(path): cannot register the \(name) tokenizer on this SQLite (\(Connection.sqliteVersion)); install an SQLite with FTS5 enabled"
         case .queryTooDeep(let limit):
@@ -50,7 +54,7 @@ public enum NotesFTSError: Error, Equatable, Sendable, CustomStringConvertible {
         case .watchFailed(let path, let reason):
             return "cannot watch \(path) for changes: \(reason)"
         case .database(let path, let error):
-            return Self.databaseMessage(path: path, error: error)
+            return Self.databaseMessage(path: path, error: error, naming: naming)
         case .seedUnusable(let path, let seed, let detail):
             return "cannot seed \(path) from \(seed) (\(detail)); ship a notes-fts index built by `notes-index` and checked with `--check`"
         case .recordWithoutText(let path, let type):

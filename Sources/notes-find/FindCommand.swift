@@ -48,7 +48,14 @@ enum FindCommand: Command {
 
     static func run(_ options: FindOptions) throws -> Int32 {
         let output = OutputBuffer()
-        let status = try run(options, output: output)
+        let status: Int32
+        do {
+            status = try run(options, output: output)
+        } catch let error as NotesFTSError {
+            // Advice names the index as it was chosen (--db, NOTES_DB or the default), in commands that paste.
+            throw CommandFailure(error.message(naming: IndexLocation.naming(explicit: options.database,
+                                                                             environment: EnvironmentVariables.read(["NOTES_DB"]))))
+        }
         // Output that cannot be written is an error (exit 2); on the other ways out the buffer writes what it can.
         try output.flush()
         return status

@@ -52,16 +52,27 @@ enum IndexCommand: Command {
     }
 
     static func run(_ options: IndexOptions) throws -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
+        let naming = IndexLocation.naming(explicit: options.database, environment: environment)
+        do {
+            return try run(options, path: IndexLocation.resolve(explicit: options.database, environment: environment), naming: naming)
+        } catch let error as NotesFTSError {
+            // Advice names the index as it was chosen (--db, NOTES_DB or the default), in commands that paste.
+            throw CommandFailure(error.message(naming: naming))
+        }
+    }
+
+    /// Does the work on the index at `path`, which messages name as `naming` says.
+    private static func run(_ options: IndexOptions, path: String, naming: NotesFTSError.IndexNaming) throws -> Int32 {
         try refuseRelativePathsWithoutCurrentFolder(options)
         try refuseIfEveryPathIsMissing(options)
-        let path = IndexLocation.resolve(explicit: options.database, environment: ProcessInfo.processInfo.environment)
         if options.isMaintenance && !FileManager.default.fileExists(atPath: path) {
             throw NotesFTSError.indexNotFound(path: path)
         }
         let index = try NoteIndex(path: path, mode: .readWrite, tokenizer: options.tokenizer)
         defer { index.close() }
         var status: Int32 = 0
-        for root in options.forget where try !forget(root, in: index, quiet: options.quiet) { status = 1 }
+        for root in options.forget where try !forget(root, in: index, quiet: options.quiet, naming: naming) { status = 1 }
         if options.rebuild {
             try index.rebuildFullText()
             if !options.quiet {
@@ -70,8 +81,8 @@ enum IndexCommand: Command {
         }
         // Forgetting and rebuilding free pages; give them back before checking (runs below do it themselves).
         if options.rebuild || !options.forget.isEmpty { try index.reclaimFreeSpace() }
-        if options.check { try check(index, path: path) }
-        if options.listRoots { try listRoots(index) }
+        if options.check { try check(index, path: path, naming: naming) }
+        if options.listRoots { try listRoots(index, naming: naming) }
         if options.paths.isEmpty { return status }
         func firstPass() throws {
             let summary = try indexPaths(options, into: index)
@@ -83,7 +94,7 @@ enum IndexCommand: Command {
     }
 
     /// Runs both integrity checks; throws naming the one that failed and what to do.
-    private static func check(_ index: NoteIndex, path: String) throws {
+    private static func check(_ index: NoteIndex, path: String, naming: NotesFTSError.IndexNaming) throws {
         let report = try index.checkIntegrity()
         if !report.databaseOK {
             let more = report.databaseProblems.count > 3 ? " (and \(report.databaseProblems.count - 3) more)" : ""
@@ -93,7 +104,7 @@ enum IndexCommand: Command {
             throw CommandFailure("SQLite integrity_check passed on \(path), but FTS5's integrity-check could not run: it runs as a write (one that changes nothing) and this index is read-only to you; run --check as a user who can write it")
         }
         if let problem = report.fullTextProblem {
-            throw CommandFailure("FTS5 integrity-check failed on \(path): \(problem); run `notes-index --db \(path) --rebuild`")
+            throw CommandFailure("FTS5 integrity-check failed on \(path): \(problem); run `\(naming.command(path, "--rebuild"))`")
         }
         print(TerminalEscape.escaped("ok: SQLite integrity_check and FTS5 integrity-check passed (\(try index.noteCount()) notes in \(path))"))
     }

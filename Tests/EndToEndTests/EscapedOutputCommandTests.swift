@@ -14,6 +14,8 @@ import Testing
         ("esc\u{1B}[2J", "esc\\033[2J", "esc [2J"),
         ("esc\\033[2J", "esc\\\\033[2J", "esc\\\\033[2J"),
         ("two\\\\n", "two\\\\\\\\n", "two\\\\\\\\n"),
+        ("rlo\u{202E}txt.exe", "rlo\\342\\200\\256txt.exe", "rlo\\342\\200\\256txt.exe"),
+        ("isolate\u{2067}x\u{2069}", "isolate\\342\\201\\247x\\342\\201\\251", "isolate\\342\\201\\247x\\342\\201\\251"),
     ]
 
     private func indexed(_ raw: String) throws -> CommandRunner {

@@ -73,22 +73,8 @@ import Testing
     }
 
     @Test func anIndexInAFolderTheUserCannotWriteIsSearchable() throws {
-        let runner = CommandRunner()
         // As a real non-root user; skipped where this process cannot become one.
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else { return }
-        if try runner.run("/usr/bin/id", ["notesfts-reader"]).status != 0 {
-            guard try runner.run("/usr/sbin/useradd", ["-M", "-r", "notesfts-reader"]).status == 0 else { return }
-        }
-        runner.write("ok.md", "hello deploy\n")
-        let folder = runner.workingDirectory + "/shared"
-        #expect(try runner.run("notes-index", ["--db", folder + "/index.sqlite", runner.notes]).status == 0)
-        let tool = runner.workingDirectory + "/notes-find"
-        try FileManager.default.copyItem(atPath: CommandRunner.productsDirectory + "/notes-find", toPath: tool)
-        for path in [runner.workingDirectory, folder, tool, folder + "/index.sqlite"] {
-            chmod(path, path.hasSuffix(".sqlite") ? 0o644 : 0o755)
-        }
-        let result = try runner.run("/usr/sbin/runuser", ["-u", "notesfts-reader", "--", tool, "--db",
-                                                            folder + "/index.sqlite", "-l", "deploy"])
+        guard let result = try UnprivilegedUser.find(CommandRunner(), ["-l", "deploy"], indexMode: 0o644) else { return }
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "notes/ok.md\n")
     }

@@ -35,7 +35,7 @@ import Testing
 
         let again = try runner.index(["--forget", runner.notes])
         #expect(again.status == 1)
-        #expect(again.stderr == "notes-index: nothing indexed at or below \(runner.notes); see `notes-index --list-roots`\n")
+        #expect(again.stderr == "notes-index: nothing indexed at or below \(runner.notes); see `notes-index --db \(runner.database) --list-roots`\n")
     }
 
     @Test func forgetGivesTheFreedSpaceBack() throws {

@@ -1,3 +1,4 @@
+import NotesFTS
 import Testing
 @testable import NotesCLI
 
@@ -18,5 +19,16 @@ import Testing
     ] as [(String?, [String: String], String)])
     func resolves(explicit: String?, environment: [String: String], expected: String) {
         #expect(IndexLocation.resolve(explicit: explicit, environment: environment) == expected)
+    }
+
+    /// Where the path came from, which messages name: --db, NOTES_DB (when set and not empty), or the default.
+    @Test(arguments: [
+        ("/x.sqlite", ["NOTES_DB": "/env.sqlite"], NotesFTSError.IndexNaming.option),
+        (nil, ["NOTES_DB": "/env.sqlite"], .environment),
+        (nil, ["NOTES_DB": "", "HOME": "/h"], .defaultLocation),
+        ("", ["HOME": "/h"], .defaultLocation),
+    ] as [(String?, [String: String], NotesFTSError.IndexNaming)])
+    func namesWhereThePathCameFrom(explicit: String?, environment: [String: String], expected: NotesFTSError.IndexNaming) {
+        #expect(IndexLocation.naming(explicit: explicit, environment: environment) == expected)
     }
 }

@@ -18,6 +18,11 @@ import Testing
         ("C:\\notes\\n.md", "C:\\\\notes\\\\n.md"),
         ("\\\u{1B}", "\\\\\\033"),
         ("\\033[2J", "\\\\033[2J"),
+        ("invoice\u{202E}fdp.exe", "invoice\\342\\200\\256fdp.exe"),
+        ("\u{2066}\u{2067}\u{2068}\u{2069}", "\\342\\201\\246\\342\\201\\247\\342\\201\\250\\342\\201\\251"),
+        ("\u{202A}\u{202B}\u{202C}\u{202D}", "\\342\\200\\252\\342\\200\\253\\342\\200\\254\\342\\200\\255"),
+        ("\u{200E}\u{200F}\u{061C}", "\\342\\200\\216\\342\\200\\217\\330\\234"),
+        ("zero\u{200D}width joiner \u{200B}", "zero\u{200D}width joiner \u{200B}"),
     ])
     func controlCharactersAreShownEscaped(_ raw: String, _ shown: String) {
         #expect(TerminalEscape.escaped(raw) == shown)

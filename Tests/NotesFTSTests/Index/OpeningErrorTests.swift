@@ -52,4 +52,15 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.database))
         #expect(!FileManager.default.fileExists(atPath: folder.database + "-wal"))
     }
+
+    @Test(arguments: [EACCES, EPERM])
+    func anIndexTheUserMayNotReadIsSaidToBeSo(errno: Int32) {
+        var error = SQLiteError(code: SQLITE_CANTOPEN, message: "unable to open database file")
+        error.systemErrno = errno
+        let message = NotesFTSError.database(path: "/x/notes.sqlite", error: error).description
+        #expect(message.contains("permission denied"), "\(message)")
+        #expect(!message.contains("folder exists"), "\(message)")
+        error.systemErrno = ENOENT
+        #expect(NotesFTSError.database(path: "/x/notes.sqlite", error: error).description.contains("folder exists"))
+    }
 }
