@@ -32,7 +32,7 @@ package enum TextNoteReader {
                         aliases: matter.aliases)
         var titleByName = false
         if isMarkdown {
-            let logseq = bodyText.contains(":: ") ? LogseqProperties(body) : LogseqProperties(Substring())
+            let logseq = ByteSearch.contains(bodyText, ":: ") ? LogseqProperties(body) : LogseqProperties(Substring())
             note.title = matter.title ?? logseq.title.map(cap) ?? ""
             note.tags = matter.tags + logseq.tags + note.tags.dropFirst(matter.tags.count)
             note.aliases += logseq.aliases
