@@ -25,7 +25,7 @@ enum DayOneReader {
 
     /// `text` without the backslashes Day One puts before Markdown punctuation.
     static func unescape(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
+        guard ByteSearch.contains(text, byte: UInt8(ascii: "\\")) else { return text }
         var result = String.UnicodeScalarView()
         var escaped = false
         for scalar in text.unicodeScalars {

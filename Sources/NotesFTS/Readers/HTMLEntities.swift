@@ -9,7 +9,7 @@ enum HTMLEntities {
     /// bytes (building it as a `String.UnicodeScalarView` took time growing with the square of a text's
     /// length: 5 MB of `&nbsp;`-separated words took 204 s).
     static func decode(_ text: Substring) -> String {
-        guard text.utf8.contains(UInt8(ascii: "&")) else { return String(text) }
+        guard ByteSearch.contains(text, byte: UInt8(ascii: "&")) else { return String(text) }
         let bytes = Array(text.utf8)
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)

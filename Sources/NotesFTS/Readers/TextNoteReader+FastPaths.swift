@@ -26,12 +26,12 @@ extension TextNoteReader {
 
     /// Whether `text` holds a carriage return (then the Character-based paths keep their exact behaviour).
     static func hasCarriageReturn(_ text: String) -> Bool {
-        text.utf8.contains(UInt8(ascii: "\r"))
+        ByteSearch.contains(text, byte: UInt8(ascii: "\r"))
     }
 
     /// Whether the bytes of `line` include `byte`.
     static func contains(_ line: Substring, byte: UInt8) -> Bool {
-        line.utf8.contains(byte)
+        ByteSearch.contains(line, byte: byte)
     }
 
     /// Whether `line`, after leading spaces, opens or closes a code fence (```` ``` ```` or `~~~`).

@@ -4,7 +4,7 @@ extension TextNoteReader {
     /// `#tags` in running text: after whitespace or at a line start, a letter first, then letters, digits,
     /// `_`, `-` or `/`. Headings (`# Title`) and `#123` are not tags.
     static func hashtags(in text: String) -> [String] {
-        if !text.utf8.contains(UInt8(ascii: "#")) { return [] }
+        if !ByteSearch.contains(text, byte: UInt8(ascii: "#")) { return [] }
         var tags: [String] = []
         var inFence = false
         forEachLine(text) { line in

@@ -10,12 +10,28 @@ import Foundation
 /// ByteSearch.contains("key:: value", "::")   // true
 /// ```
 enum ByteSearch {
-    /// Whether the UTF-8 bytes of `needle` occur in those of `text` (an empty needle always does).
+    /// Whether the UTF-8 bytes of `needle` occur in those of `text` (an empty needle never does, as with
+    /// Foundation's `contains`).
     static func contains(_ text: String, _ needle: String) -> Bool {
         let wanted = Array(needle.utf8)
-        guard !wanted.isEmpty else { return true }
+        guard !wanted.isEmpty else { return false }
         if let found = text.utf8.withContiguousStorageIfAvailable({ contains($0, wanted) }) { return found }
         return Array(text.utf8).withUnsafeBufferPointer { contains($0, wanted) }
+    }
+
+    /// Whether `byte` occurs in `text`'s UTF-8: one `memchr`, where the generic `utf8.contains(_:)` stepped
+    /// through the view's iterator a byte at a time (2.2% of a build's CPU, asking every Markdown note and
+    /// each of its lines whether it holds a `#`).
+    static func contains(_ text: Substring, byte: UInt8) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
+        } ?? text.utf8.contains(byte)
+    }
+
+    /// Whether `byte` occurs in `text`'s UTF-8, by one `memchr` as for a substring.
+    static func contains(_ text: String, byte: UInt8) -> Bool {
+        contains(text[...], byte: byte)
     }
 
     /// Whether `wanted` (not empty) occurs in `bytes`: each candidate start found by `memchr`, then compared.
