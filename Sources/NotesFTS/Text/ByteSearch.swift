@@ -13,10 +13,16 @@ enum ByteSearch {
     /// Whether the UTF-8 bytes of `needle` occur in those of `text` (an empty needle never does, as with
     /// Foundation's `contains`).
     static func contains(_ text: String, _ needle: String) -> Bool {
+        firstOffset(of: needle, in: text[...]) != nil
+    }
+
+    /// The offset in `text`'s UTF-8 at which `needle`'s bytes first occur (`nil`: nowhere, or an empty
+    /// needle). Also what the Evernote reader finds its markup with.
+    static func firstOffset(of needle: String, in text: Substring) -> Int? {
         let wanted = Array(needle.utf8)
-        guard !wanted.isEmpty else { return false }
-        if let found = text.utf8.withContiguousStorageIfAvailable({ contains($0, wanted) }) { return found }
-        return Array(text.utf8).withUnsafeBufferPointer { contains($0, wanted) }
+        guard !wanted.isEmpty else { return nil }
+        if let found = text.utf8.withContiguousStorageIfAvailable({ firstOffset(of: wanted, in: $0) }) { return found }
+        return Array(text.utf8).withUnsafeBufferPointer { firstOffset(of: wanted, in: $0) }
     }
 
     /// Whether `byte` occurs in `text`'s UTF-8: one `memchr`, where the generic `utf8.contains(_:)` stepped
@@ -34,18 +40,19 @@ enum ByteSearch {
         contains(text[...], byte: byte)
     }
 
-    /// Whether `wanted` (not empty) occurs in `bytes`: each candidate start found by `memchr`, then compared.
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ wanted: [UInt8]) -> Bool {
-        guard let base = bytes.baseAddress, bytes.count >= wanted.count else { return false }
+    /// Where `wanted` (not empty) first occurs in `bytes`: each candidate start found by `memchr`, then
+    /// compared.
+    private static func firstOffset(of wanted: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress, bytes.count >= wanted.count else { return nil }
         let first = Int32(wanted[0])
         var offset = 0
         let last = bytes.count - wanted.count
         while offset <= last {
-            guard let hit = memchr(base + offset, first, last - offset + 1) else { return false }
+            guard let hit = memchr(base + offset, first, last - offset + 1) else { return nil }
             let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            if memcmp(base + at, wanted, wanted.count) == 0 { return true }
+            if memcmp(base + at, wanted, wanted.count) == 0 { return at }
             offset = at + 1
         }
-        return false
+        return nil
     }
 }

@@ -9,6 +9,8 @@ import Testing
     func findsTheBytes(text: String, needle: String, found: Bool) {
         #expect(ByteSearch.contains(text, needle) == found)
         #expect(text.contains(needle) == found, "Foundation agrees")
+        let offset = ByteSearch.firstOffset(of: needle, in: text[...])
+        #expect(offset == (needle.isEmpty ? nil : text.range(of: needle).map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) }))
     }
 
     /// One byte, in a string or a slice of it: the same answer as `utf8.contains`.
