@@ -12,6 +12,8 @@ package final class BulkLoadSession {
     private let settings: NoteIndex.BulkLoadSettings
     private var lastCommit = DispatchTime.now()
     private var triggersDropped = false
+    /// The second full-text writer of this build, when it has one (``NoteIndex/usesSideWriter(_:)``).
+    var sideWriter: FullTextSideWriter?
 
     init(connection: Connection, settings: NoteIndex.BulkLoadSettings) {
         self.connection = connection

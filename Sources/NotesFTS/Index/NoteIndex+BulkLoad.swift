@@ -36,6 +36,15 @@ extension NoteIndex {
         /// Whether the build fills the top-k side tables (``RankingTables``). Only the benchmark turns it off,
         /// to measure what they cost; without them every query is scored in full.
         package var fillsRankingTables = true
+        /// Whether a second writer indexes part of the notes in a side file, spliced in at the end
+        /// (``FullTextSideWriter``, ``FullTextSplice``), so the full-text work uses both cores.
+        package var sideFullTextWriter = true
+        /// Bytes of text the side writer's queue may hold before the writer indexes notes itself (tests make it
+        /// small, so both writers index some).
+        package var sideQueueBytes = 4 << 20
+        /// Called once the notes are committed, before the side writer's segments are spliced in (tests stop
+        /// the build there, as a crash would).
+        package var beforeSplice: (@Sendable () throws -> Void)?
         /// How much each transaction of the fill at the end of the build writes at most (tests make it small).
         package var fill = FirstBuildFill()
         /// Creates the measured defaults.
@@ -143,12 +152,20 @@ extension NoteIndex {
                 }
                 try Self.claimFirstBuild(connection, path: path)
                 try connection.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('first_build', 'incomplete')")
+                try repairLostSideBuild()
+                if usesSideWriter(settings) { session.sideWriter = try startSideWriter(queueLimit: settings.sideQueueBytes) }
                 let value = try body(session)
                 if settings.fullText == .rebuildAfterLoad {
                     try connection.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
                 }
                 if session.commitsAsItGoes {
                     try session.commit()
+                    if let side = session.sideWriter {
+                        session.sideWriter = nil
+                        defer { side.cancel() }
+                        try settings.beforeSplice?()
+                        try spliceSideWriter(side)
+                    }
                     try finishFirstBuild(settings)
                 } else {
                     try fillDerivedTables(settings, step: {})
@@ -157,6 +174,7 @@ extension NoteIndex {
                 return value
             } catch {
                 session.rollback()
+                session.sideWriter?.cancel()
                 throw error
             }
         }
@@ -167,16 +185,20 @@ extension NoteIndex {
     /// path is new (or, continuing an unfinished first build, not yet stored); anything else goes through
     /// ``replaceNotes(of:with:)``.
     ///
-    /// With `alsoFullText`, each note also goes into `notes_fts` at once (the triggers are dropped).
-    func insertNewSource(_ source: SourceFile, rows: [NoteRow], indexedAt: String, alsoFullText: Bool = false) throws {
+    /// With `alsoFullText`, each note also goes into `notes_fts` at once (the triggers are dropped), or to
+    /// `side`, when it takes it, for the splice at the end of the build.
+    func insertNewSource(_ source: SourceFile, rows: [NoteRow], indexedAt: String, alsoFullText: Bool = false,
+                         side: FullTextSideWriter? = nil) throws {
         try wrap {
             for row in rows {
                 try connection.run("""
                     INSERT INTO notes(\(NoteRow.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
                     """, row.values)
-                if alsoFullText {
+                guard alsoFullText else { continue }
+                let entry = FullTextSideWriter.Row(rowID: connection.lastInsertRowID, title: row.indexedTitle, body: row.body, tags: row.tags)
+                if side?.offer(entry) != true {
                     try connection.run("INSERT INTO notes_fts(rowid, title, body, tags) VALUES (?1, ?2, ?3, ?4)",
-                                       [.integer(connection.lastInsertRowID), .text(row.indexedTitle), .text(row.body), .text(row.tags)])
+                                       [.integer(entry.rowID), .text(entry.title), .text(entry.body), .text(entry.tags)])
                 }
             }
             try recordSource(source, indexedAt: indexedAt)

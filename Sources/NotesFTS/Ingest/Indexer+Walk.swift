@@ -9,7 +9,7 @@ extension Indexer {
         let notice = onNotice
         // The index's own files, when it lies in a folder it indexes: not notes, and not worth a word.
         let database = PathNormalization.absolute(index.path)
-        let ownFiles = Set(["", "-wal", "-shm", "-journal"].map { database + $0 })
+        let ownFiles = Set(["", "-wal", "-shm", "-journal", "-build"].map { database + $0 })
         let problems = FileWalker(options: walkOptions).walk(root: root, within: top) { visit in
             switch visit {
             case .note(let entry):

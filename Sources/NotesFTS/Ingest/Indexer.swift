@@ -248,7 +248,7 @@ public final class Indexer {
             summary.read += 1
             summary.countRead(isNew: true, notes: rows.count)
             try index.insertNewSource(source, rows: rows, indexedAt: indexedAt,
-                                      alsoFullText: bulkLoad.insertsFullTextDirectly)
+                                      alsoFullText: bulkLoad.insertsFullTextDirectly, side: bulkSession?.sideWriter)
         case .streamed(let source, let isNew):
             if bulkSession != nil && bulkLoad.insertsFullTextDirectly && isNew {
                 try stream(source, isNew: isNew, entry: entry, indexedAt: indexedAt, directFullText: true, summary: &summary)

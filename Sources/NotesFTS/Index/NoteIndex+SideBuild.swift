@@ -1,0 +1,63 @@
+import SQLiteKit
+
+extension NoteIndex {
+    /// The `meta` key a first build sets while some notes' full-text entries are in its side file
+    /// (``FullTextSideWriter``), committed with the first notes and cleared by the splice
+    /// (``FullTextSplice``). A build that stopped in between left notes that `notes_fts` does not know: the
+    /// build that continues it rebuilds `notes_fts` first (``repairLostSideBuild()``).
+    static let sideBuildMetaKey = "first_build_side"
+
+    /// Whether this first build gives part of its full-text work to a side writer: only when each note goes
+    /// into `notes_fts` as it is stored and the build commits as it goes, and only with an SQLite whose FTS5
+    /// structure record ``FullTextStructure`` can read.
+    func usesSideWriter(_ settings: BulkLoadSettings) -> Bool {
+        settings.sideFullTextWriter && settings.fullText == .insertDuringLoad && settings.commitInterval != nil
+            && FullTextSplice.isSupported
+    }
+
+    /// Inside the first transaction of a first build: if a build before this one stopped while its side file
+    /// held full-text entries, rebuilds `notes_fts` from the stored notes (what the side file held is lost
+    /// with it) and removes the stale side file.
+    func repairLostSideBuild() throws {
+        guard try connection.scalarInt("SELECT count(*) FROM meta WHERE key = ?1", [.text(Self.sideBuildMetaKey)]) == 1 else {
+            return
+        }
+        try connection.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
+        try connection.run("DELETE FROM meta WHERE key = ?1", [.text(Self.sideBuildMetaKey)])
+        FullTextSideWriter.removeFiles(of: FullTextSideWriter.path(forIndex: path))
+    }
+
+    /// Inside the first transaction of a first build: marks the index (``sideBuildMetaKey``) and starts a side
+    /// writer with `notes_fts`'s definition and its FTS5 settings.
+    func startSideWriter(queueLimit: Int) throws -> FullTextSideWriter {
+        guard let tableSQL = try connection.scalarText("SELECT sql FROM sqlite_master WHERE name = 'notes_fts'") else {
+            throw SQLiteError(code: 1, message: "no notes_fts table")
+        }
+        let settings = try connection.query("""
+            SELECT k, v FROM notes_fts_config WHERE k IN ('pgsz', 'hashsize') ORDER BY k
+            """) { ($0.text(0) ?? "", $0.value(1)) }
+        try connection.run("INSERT OR REPLACE INTO meta(key, value) VALUES (?1, 'side file')", [.text(Self.sideBuildMetaKey)])
+        return FullTextSideWriter(indexPath: path, tableSQL: tableSQL, settings: settings, queueLimit: queueLimit)
+    }
+
+    /// After a first build's notes are committed: lets `side` finish, splices its segments into `notes_fts`
+    /// through a connection of its own (so this one's FTS5 reads the new structure at its next statement:
+    /// FTS5 checks `PRAGMA data_version` whenever it opens a cursor or a write), and removes the side file. A
+    /// side that took no note is only removed.
+    func spliceSideWriter(_ side: FullTextSideWriter) throws {
+        try side.finish()
+        guard side.rowCount > 0 else {
+            try connection.run("DELETE FROM meta WHERE key = ?1", [.text(Self.sideBuildMetaKey)])
+            FullTextSideWriter.removeFiles(of: side.path)
+            return
+        }
+        var configuration = Self.defaultConfiguration
+        configuration.mmapSize = 0
+        configuration.cacheSizeKiB = 8 * 1024
+        configuration.switchesToWAL = false
+        let splicer = try Self.open(path, mode: .readWrite, configuration: configuration)
+        defer { splicer.close() }
+        try FullTextSplice.splice(into: splicer, from: side.path)
+        FullTextSideWriter.removeFiles(of: side.path)
+    }
+}

@@ -1,0 +1,80 @@
+import Testing
+@testable import NotesFTS
+
+/// FTS5's structure record: decoded and encoded byte for byte, and two of them combined so that merges in
+/// progress continue as they would have.
+@Suite struct FullTextStructureTests {
+    typealias Segment = FullTextStructure.Segment
+    typealias Level = FullTextStructure.Level
+
+    private func structure(_ levels: [Level], cookie: UInt32 = 7, writes: Int = 100) -> FullTextStructure {
+        var bytes: [UInt8] = [0, 0, 0, UInt8(cookie)]
+        Varint.append(levels.count, to: &bytes)
+        Varint.append(levels.reduce(0) { $0 + $1.segments.count }, to: &bytes)
+        Varint.append(writes, to: &bytes)
+        for level in levels {
+            Varint.append(level.merging, to: &bytes)
+            Varint.append(level.segments.count, to: &bytes)
+            for segment in level.segments {
+                for value in [segment.id, segment.firstPage, segment.lastPage] { Varint.append(value, to: &bytes) }
+            }
+        }
+        return FullTextStructure(bytes: bytes)!
+    }
+
+    private func segments(_ ids: Int...) -> [Segment] { ids.map { Segment(id: $0, firstPage: 1, lastPage: $0 * 10) } }
+
+    @Test func aRecordEncodesToTheSameBytes() {
+        let record = structure([Level(merging: 2, segments: segments(4, 5, 6)), Level(merging: 0, segments: segments(300))])
+        #expect(FullTextStructure(bytes: record.bytes) == record)
+        #expect(record.segmentIDs == [4, 5, 6, 300])
+        #expect(record.isMerging)
+    }
+
+    /// Bytes that are not a first-format record: too short, truncated, counts that disagree, trailing bytes,
+    /// and the second format of SQLite 3.44 and later (0xFF 0x00 0x00 0x01 after the cookie).
+    @Test(arguments: [[], [0, 0, 0], [0, 0, 0, 1, 1, 1, 0], [0, 0, 0, 1, 1, 2, 0, 0, 1, 5, 1, 1], [0, 0, 0, 1, 0, 0, 0, 9],
+                      [0, 0, 0, 1, 0xFF, 0, 0, 1, 0, 0, 0, 0]] as [[UInt8]])
+    func otherBytesDoNotDecode(bytes: [UInt8]) {
+        #expect(FullTextStructure(bytes: bytes) == nil)
+    }
+
+    @Test func addedSegmentsJoinTheirLevelAfterTheMergeInputs() {
+        let main = structure([Level(merging: 2, segments: segments(1, 2, 3)), Level(merging: 0, segments: segments(4, 5))])
+        let side = structure([Level(merging: 0, segments: segments(1, 2)), Level(merging: 0, segments: segments(3))],
+                             writes: 50)
+        let joined = main.adding(side) { $0 + 10 }
+        // Level 0: merge inputs 1, 2 stay first. Level 1: 5 is the output of level 0's merge, so it stays last.
+        #expect(joined.levels.map { $0.segments.map(\.id) } == [[1, 2, 3, 11, 12], [4, 13, 5]])
+        #expect(joined.levels.map(\.merging) == [2, 0])
+        #expect(joined.writeCounter == 150)
+        #expect(joined.cookie == 8)
+        #expect(FullTextStructure(bytes: joined.bytes) == joined)
+    }
+
+    @Test func addedLevelsAreAppended() {
+        let main = structure([Level(merging: 0, segments: segments(1))])
+        let side = structure([Level(merging: 0, segments: []), Level(merging: 0, segments: []), Level(merging: 0, segments: segments(1))])
+        let joined = main.adding(side) { _ in 2 }
+        #expect(joined.levels.map { $0.segments.map(\.id) } == [[1], [], [2]])
+    }
+
+    @Test func newIDsAreTheSmallestFree() throws {
+        let mapping = try FullTextSplice.newIDs(for: [1, 2, 3], avoiding: [1, 3, 4])
+        #expect(mapping == [1: 2, 2: 5, 3: 6])
+        #expect(throws: FullTextSplice.Refusal.self) {
+            try FullTextSplice.newIDs(for: [1, 2], avoiding: Set(1...1_999))
+        }
+    }
+
+    @Test func averagesAddUpColumnByColumn() {
+        var bytes: [UInt8] = []
+        for value in [3, 10, 200, 4] { Varint.append(value, to: &bytes) }
+        let averages = FullTextAverages(bytes: bytes)!
+        #expect(averages.rows == 3 && averages.columnTokens == [10, 200, 4])
+        let sum = averages.adding(averages)!
+        #expect(sum.rows == 6 && sum.columnTokens == [20, 400, 8])
+        #expect(FullTextAverages(bytes: sum.bytes) == sum)
+        #expect(averages.adding(FullTextAverages(bytes: [1, 2])!) == nil)
+    }
+}

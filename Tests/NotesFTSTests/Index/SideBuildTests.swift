@@ -1,0 +1,193 @@
+import Foundation
+import SQLiteKit
+import Testing
+@testable import NotesFTS
+
+/// A first build whose full-text work is shared with a side writer and spliced in at the end
+/// (``FullTextSideWriter``, ``FullTextSplice``) gives the index one writer would have given: the same
+/// matches, scores and order, FTS5's integrity check passing, in every state the notes go through after it.
+@Suite struct SideBuildTests {
+    private struct Stopped: Error {}
+
+    /// Writes notes `range` of a seeded corpus as Markdown files (`#` title, body, hashtags).
+    private func write(_ range: Range<Int>, in folder: TestFolder, seed: UInt64) {
+        var corpus = TopKCorpus(seed: seed)
+        for number in range {
+            let note = corpus.note(number)
+            let tags = note.tags.map { "#" + $0 }.joined(separator: " ")
+            folder.write("n\(number % 3)/note\(number).md", "# \(note.title)\n\n\(note.body)\n\n\(tags)\n")
+        }
+    }
+
+    /// Indexes the folder into `path`, with small batches, a commit after every batch and a tiny FTS5 hash,
+    /// so both writers make many segments and merges are in progress when the side is spliced in.
+    private func run(_ folder: TestFolder, into index: NoteIndex, side: Bool) throws {
+        let indexer = Indexer(index: index)
+        indexer.batchSize = 7
+        indexer.bulkLoad.commitInterval = 0
+        indexer.bulkLoad.fullTextHashSize = 4_096
+        indexer.bulkLoad.sideQueueBytes = 256
+        indexer.bulkLoad.sideFullTextWriter = side
+        _ = try indexer.run(paths: [folder.notes])
+    }
+
+    /// Every match of `query` by FTS5 itself, best first: row id and bm25.
+    private func ranked(_ index: NoteIndex, _ query: String) throws -> [String] {
+        try index.connection.query("SELECT rowid, rank FROM notes_fts WHERE notes_fts MATCH ?1 ORDER BY rank, rowid",
+                                   [.text(query)]) { "\($0.int64(0)) \($0.double(1))" }
+    }
+
+    /// A raw FTS5 query of the corpus's words: a word, AND, OR, NOT, a phrase, a prefix or a column filter.
+    private func fullTextQuery(_ random: inout SeededGenerator) -> String {
+        let word = { (random: inout SeededGenerator) in random.pick(TopKCorpus.words) }
+        switch random.next() % 7 {
+        case 0: return word(&random)
+        case 1: return "\(word(&random)) \(word(&random))"
+        case 2: return "\(word(&random)) OR \(word(&random))"
+        case 3: return "\(word(&random)) NOT \(word(&random))"
+        case 4: return "\"\(word(&random)) \(word(&random))\""
+        case 5: return String(word(&random).prefix(2)) + "*"
+        default: return "title:\(word(&random))"
+        }
+    }
+
+    /// The two indexes agree on FTS5's records and on 150 seeded queries, raw and through `search`.
+    private func expectSame(_ spliced: NoteIndex, _ serial: NoteIndex, seed: UInt64, state: String) throws {
+        #expect(spliced.isConsistent, "\(state): integrity")
+        #expect(serial.isConsistent, "\(state): integrity of the serial build")
+        let averages = "SELECT block FROM notes_fts_data WHERE id = 1"
+        #expect(try spliced.connection.query(averages) { $0.blob(0) } == serial.connection.query(averages) { $0.blob(0) },
+                "\(state): averages")
+        let sizes = "SELECT group_concat(id || ':' || hex(sz)) FROM (SELECT * FROM notes_fts_docsize ORDER BY id)"
+        #expect(try spliced.connection.scalarText(sizes) == serial.connection.scalarText(sizes), "\(state): sizes")
+        var random = SeededGenerator(state: seed)
+        var corpus = TopKCorpus(seed: seed)
+        for _ in 0..<100 {
+            let query = fullTextQuery(&random)
+            #expect(try ranked(spliced, query) == ranked(serial, query), "\(state): \(query)")
+        }
+        for _ in 0..<50 {
+            let query = corpus.query()
+            let options = SearchOptions(limit: 20)
+            let left = try spliced.search(query, options: options).map { "\($0.id) \($0.score)" }
+            let right = try serial.search(query, options: options).map { "\($0.id) \($0.score)" }
+            #expect(left == right, "\(state): search \(query)")
+        }
+    }
+
+    @Test(arguments: [UInt64(11), 29])
+    func aSplicedBuildEqualsOneWritersInEveryState(seed: UInt64) throws {
+        let folder = TestFolder()
+        write(0..<240, in: folder, seed: seed)
+        let spliced = try NoteIndex(path: folder.database)
+        let serial = try NoteIndex(path: folder.root + "/serial.sqlite")
+        try run(folder, into: spliced, side: true)
+        try run(folder, into: serial, side: false)
+        #expect(try spliced.noteCount() == 240)
+        #expect(!FileManager.default.fileExists(atPath: FullTextSideWriter.path(forIndex: folder.database)))
+        try expectSame(spliced, serial, seed: seed, state: "fresh")
+
+        // 10% of the notes changed, 5% deleted.
+        var random = SeededGenerator(state: seed &+ 1)
+        var numbers = Array(0..<240)
+        for position in numbers.indices.reversed() {
+            numbers.swapAt(position, Int(random.next() % UInt64(position + 1)))
+        }
+        var changed = TopKCorpus(seed: seed &+ 2)
+        for number in numbers.prefix(24) {
+            folder.write("n\(number % 3)/note\(number).md", "# \(changed.words(3))\n\n\(changed.words(40))\n")
+        }
+        for number in numbers.dropFirst(24).prefix(12) { folder.remove("n\(number % 3)/note\(number).md") }
+        try run(folder, into: spliced, side: true)
+        try run(folder, into: serial, side: false)
+        try expectSame(spliced, serial, seed: seed &+ 3, state: "updated and deleted")
+
+        // 30% more notes, no rebuild.
+        write(240..<312, in: folder, seed: seed &+ 4)
+        try run(folder, into: spliced, side: true)
+        try run(folder, into: serial, side: false)
+        #expect(try spliced.noteCount() == 300)
+        try expectSame(spliced, serial, seed: seed &+ 5, state: "grown")
+    }
+
+    /// The build decides which notes the side indexes (every other one here), so both tables hold some.
+    @Test func everyOtherNoteOnTheSide() throws {
+        let folder = TestFolder()
+        let spliced = try NoteIndex(path: folder.database)
+        let serial = try NoteIndex(path: folder.root + "/serial.sqlite")
+        var corpus = TopKCorpus(seed: 5)
+        // Long notes, so that segments span pages and a merge can stop half way.
+        let notes = (0..<150).map { number in
+            var note = corpus.note(number)
+            note.body += " " + corpus.words(400)
+            return note
+        }
+        for (index, side) in [(spliced, true), (serial, false)] {
+            var settings = NoteIndex.BulkLoadSettings()
+            settings.commitInterval = 0
+            settings.fullTextHashSize = 16_384
+            settings.sideQueueBytes = .max
+            settings.sideFullTextWriter = side
+            try index.bulkLoad(settings) { session in
+                #expect((session.sideWriter != nil) == side)
+                for (number, note) in notes.enumerated() {
+                    let source = SourceFile(path: note.path, size: 1, mtimeNanoseconds: 1, hash: "h\(number)")
+                    try index.insertNewSource(source, rows: [NoteIndex.NoteRow(note, path: note.path, position: 0)],
+                                              indexedAt: "2024-01-01T00:00:00Z", alsoFullText: true,
+                                              side: number % 2 == 0 ? session.sideWriter : nil)
+                    if number % 10 == 9 { try session.commitIfDue() }
+                }
+                #expect(session.sideWriter?.rowCount ?? 75 == 75)
+                // Start a merge and stop it after a page or two, so one is in progress at the splice.
+                try index.connection.execute("""
+                    INSERT INTO notes_fts(notes_fts, rank) VALUES ('usermerge', 2);
+                    INSERT INTO notes_fts(notes_fts, rank) VALUES ('merge', 1)
+                    """)
+                let structure = try index.connection.query("SELECT block FROM notes_fts_data WHERE id = 10") { $0.blob(0) }
+                #expect(structure.first?.flatMap(FullTextStructure.init(bytes:))?.isMerging == true)
+            }
+        }
+        try expectSame(spliced, serial, seed: 5, state: "every other note")
+        // The merge in progress goes on, and every other merge after it, over segments of both writers.
+        for index in [spliced, serial] {
+            for _ in 0..<40 { try index.connection.execute("INSERT INTO notes_fts(notes_fts, rank) VALUES ('merge', 4)") }
+        }
+        try expectSame(spliced, serial, seed: 6, state: "merged")
+    }
+
+    /// A build stopped after its notes were committed but before the splice (as a crash would) leaves notes
+    /// `notes_fts` does not know, and its mark; the next run rebuilds `notes_fts` and removes the side file.
+    @Test func aBuildStoppedBeforeTheSpliceIsRepairedByTheNextRun() throws {
+        let folder = TestFolder()
+        write(0..<60, in: folder, seed: 3)
+        let index = try NoteIndex(path: folder.database)
+        let indexer = Indexer(index: index)
+        indexer.batchSize = 5
+        indexer.bulkLoad.commitInterval = 0
+        indexer.bulkLoad.sideQueueBytes = .max
+        indexer.bulkLoad.beforeSplice = { throw Stopped() }
+        #expect(throws: Stopped.self) { try indexer.run(paths: [folder.notes]) }
+        #expect(try index.noteCount() == 60)
+        #expect(try index.hasUnfinishedFirstBuild())
+        let marked = "SELECT count(*) FROM meta WHERE key = 'first_build_side'"
+        #expect(try index.connection.scalarInt(marked) == 1)
+        let indexed = "SELECT count(*) FROM notes_fts_docsize"
+        #expect(try index.connection.scalarInt(indexed) ?? 0 < 60)
+        // A crash leaves the side file behind.
+        let sidePath = FullTextSideWriter.path(forIndex: folder.database)
+        _ = FileManager.default.createFile(atPath: sidePath, contents: Data("stale".utf8))
+        #expect(FileManager.default.fileExists(atPath: sidePath))
+
+        let next = Indexer(index: index)
+        let summary = try next.run(paths: [folder.notes])
+        #expect(summary.notes == 60)
+        #expect(try index.connection.scalarInt(marked) == 0)
+        #expect(try index.connection.scalarInt(indexed) == 60)
+        #expect(try index.hasUnfinishedFirstBuild() == false)
+        #expect(!FileManager.default.fileExists(atPath: sidePath))
+        #expect(index.isConsistent)
+        let serial = try NoteIndex(path: folder.root + "/serial.sqlite")
+        try run(folder, into: serial, side: false)
+        try expectSame(index, serial, seed: 3, state: "repaired")
+    }
+}
