@@ -12,6 +12,9 @@ struct FullTextStructure: Equatable {
         var id: Int
         var firstPage: Int
         var lastPage: Int
+
+        /// The leaf pages it spans (FTS5 compares segments by this when it promotes them).
+        var pageCount: Int { lastPage - firstPage + 1 }
     }
 
     /// One level: its segments, oldest first, and how many of the first are the inputs of a merge in
@@ -83,22 +86,30 @@ struct FullTextStructure: Equatable {
     }
 
     /// This structure with `other`'s segments added, each renumbered by `newID` (which must not clash with
-    /// this structure's ids). `other` must have no merge in progress. Each of its levels joins the same
-    /// level here, placed after the inputs of this level's merge in progress and before the output of the
-    /// level below's, so that merges continue as they would have.
+    /// this structure's ids). `other` must have no merge in progress.
+    ///
+    /// Each added segment goes where FTS5 itself would keep a segment of its size (a level holds segments
+    /// no larger than the levels above it): to the lowest level that has a segment at least as large, or
+    /// else to the level above every level here. Put on level 0, the side's large segments made the next
+    /// incremental run merge them all (36,000 pages at 100k notes). Within a level a segment goes after the
+    /// inputs of the level's merge in progress and before the output of the level below's, so that merges
+    /// continue as they would have.
     func adding(_ other: FullTextStructure, renumbered newID: (Int) -> Int) -> FullTextStructure {
         precondition(!other.isMerging, "a spliced structure must have no merge in progress")
         var result = self
         result.cookie &+= 1
         result.writeCounter += other.writeCounter
-        while result.levels.count < other.levels.count { result.levels.append(Level(merging: 0, segments: [])) }
-        for (number, level) in other.levels.enumerated() where !level.segments.isEmpty {
-            let added = level.segments.map { Segment(id: newID($0.id), firstPage: $0.firstPage, lastPage: $0.lastPage) }
+        let largest = levels.map { $0.segments.map(\.pageCount).max() ?? 0 }
+        let above = (levels.lastIndex { !$0.segments.isEmpty } ?? -1) + 1
+        for segment in other.levels.flatMap(\.segments) {
+            let number = largest.firstIndex { $0 >= segment.pageCount } ?? above
+            while result.levels.count <= number { result.levels.append(Level(merging: 0, segments: [])) }
             var target = result.levels[number]
             let outputBelow = number > 0 && result.levels[number - 1].merging > 0 && !target.segments.isEmpty
             let position = outputBelow ? target.segments.count - 1 : target.segments.count
             precondition(position >= target.merging, "a level's merge output is never one of its inputs")
-            target.segments.insert(contentsOf: added, at: position)
+            target.segments.insert(Segment(id: newID(segment.id), firstPage: segment.firstPage, lastPage: segment.lastPage),
+                                   at: position)
             result.levels[number] = target
         }
         return result

@@ -39,24 +39,31 @@ import Testing
         #expect(FullTextStructure(bytes: bytes) == nil)
     }
 
-    @Test func addedSegmentsJoinTheirLevelAfterTheMergeInputs() {
-        let main = structure([Level(merging: 2, segments: segments(1, 2, 3)), Level(merging: 0, segments: segments(4, 5))])
-        let side = structure([Level(merging: 0, segments: segments(1, 2)), Level(merging: 0, segments: segments(3))],
+    private func sized(_ pairs: (id: Int, pages: Int)...) -> [Segment] {
+        pairs.map { Segment(id: $0.id, firstPage: 5, lastPage: 4 + $0.pages) }
+    }
+
+    /// Level 0 merges 1 and 2 into 5, the last of level 1. Added segments of 3 and 8 pages fit level 0 (its
+    /// largest has 10), after the merge inputs; one of 40 fits level 1, before the output; one of 500 is
+    /// larger than any and starts a level of its own above.
+    @Test func addedSegmentsGoWhereTheirSizeBelongs() {
+        let main = structure([Level(merging: 2, segments: sized((1, 10), (2, 6), (3, 2))), Level(merging: 0, segments: sized((4, 60), (5, 7)))])
+        let side = structure([Level(merging: 0, segments: sized((1, 3), (2, 500), (3, 8))), Level(merging: 0, segments: sized((4, 40)))],
                              writes: 50)
         let joined = main.adding(side) { $0 + 10 }
-        // Level 0: merge inputs 1, 2 stay first. Level 1: 5 is the output of level 0's merge, so it stays last.
-        #expect(joined.levels.map { $0.segments.map(\.id) } == [[1, 2, 3, 11, 12], [4, 13, 5]])
-        #expect(joined.levels.map(\.merging) == [2, 0])
+        #expect(joined.levels.map { $0.segments.map(\.id) } == [[1, 2, 3, 11, 13], [4, 14, 5], [12]])
+        #expect(joined.levels.map(\.merging) == [2, 0, 0])
+        #expect(joined.levels[2].segments[0].pageCount == 500)
         #expect(joined.writeCounter == 150)
         #expect(joined.cookie == 8)
         #expect(FullTextStructure(bytes: joined.bytes) == joined)
     }
 
-    @Test func addedLevelsAreAppended() {
-        let main = structure([Level(merging: 0, segments: segments(1))])
-        let side = structure([Level(merging: 0, segments: []), Level(merging: 0, segments: []), Level(merging: 0, segments: segments(1))])
-        let joined = main.adding(side) { _ in 2 }
-        #expect(joined.levels.map { $0.segments.map(\.id) } == [[1], [], [2]])
+    @Test func intoAnEmptyStructureEverySegmentGoesToLevelZero() {
+        let main = structure([])
+        let side = structure([Level(merging: 0, segments: []), Level(merging: 0, segments: sized((1, 9), (2, 4)))])
+        let joined = main.adding(side) { $0 + 1 }
+        #expect(joined.levels.map { $0.segments.map(\.id) } == [[2, 3]])
     }
 
     @Test func newIDsAreTheSmallestFree() throws {

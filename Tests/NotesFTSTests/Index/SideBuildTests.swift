@@ -110,14 +110,17 @@ import Testing
         try expectSame(spliced, serial, seed: seed &+ 5, state: "grown")
     }
 
-    /// The build decides which notes the side indexes (every other one here), so both tables hold some.
-    @Test func everyOtherNoteOnTheSide() throws {
+    /// The build decides which notes the side indexes (every other one of the first 120 here), so both tables
+    /// hold some. `notes_fts` is merged into one segment after them, gets 70 more notes, and is in the middle
+    /// of merging those when the side's segments join it: the side's largest goes to the level where that
+    /// merge writes its output, and must not become the output.
+    @Test func theSideJoinsAMergeInProgress() throws {
         let folder = TestFolder()
         let spliced = try NoteIndex(path: folder.database)
         let serial = try NoteIndex(path: folder.root + "/serial.sqlite")
         var corpus = TopKCorpus(seed: 5)
         // Long notes, so that segments span pages and a merge can stop half way.
-        let notes = (0..<150).map { number in
+        let notes = (0..<190).map { number in
             var note = corpus.note(number)
             note.body += " " + corpus.words(400)
             return note
@@ -134,20 +137,23 @@ import Testing
                     let source = SourceFile(path: note.path, size: 1, mtimeNanoseconds: 1, hash: "h\(number)")
                     try index.insertNewSource(source, rows: [NoteIndex.NoteRow(note, path: note.path, position: 0)],
                                               indexedAt: "2024-01-01T00:00:00Z", alsoFullText: true,
-                                              side: number % 2 == 0 ? session.sideWriter : nil)
+                                              side: number < 120 && number % 2 == 0 ? session.sideWriter : nil)
                     if number % 10 == 9 { try session.commitIfDue() }
+                    if number == 119 {
+                        try index.connection.execute("""
+                            INSERT INTO notes_fts(notes_fts, rank) VALUES ('usermerge', 2);
+                            INSERT INTO notes_fts(notes_fts, rank) VALUES ('merge', 100000)
+                            """)
+                    }
                 }
-                #expect(session.sideWriter?.rowCount ?? 75 == 75)
-                // Start a merge and stop it after a page or two, so one is in progress at the splice.
-                try index.connection.execute("""
-                    INSERT INTO notes_fts(notes_fts, rank) VALUES ('usermerge', 2);
-                    INSERT INTO notes_fts(notes_fts, rank) VALUES ('merge', 1)
-                    """)
+                #expect(session.sideWriter?.rowCount ?? 60 == 60)
+                // Start a merge and stop it after about 20 pages.
+                try index.connection.execute("INSERT INTO notes_fts(notes_fts, rank) VALUES ('merge', 20)")
                 let structure = try index.connection.query("SELECT block FROM notes_fts_data WHERE id = 10") { $0.blob(0) }
                 #expect(structure.first?.flatMap(FullTextStructure.init(bytes:))?.isMerging == true)
             }
         }
-        try expectSame(spliced, serial, seed: 5, state: "every other note")
+        try expectSame(spliced, serial, seed: 5, state: "a merge in progress")
         // The merge in progress goes on, and every other merge after it, over segments of both writers.
         for index in [spliced, serial] {
             for _ in 0..<40 { try index.connection.execute("INSERT INTO notes_fts(notes_fts, rank) VALUES ('merge', 4)") }
