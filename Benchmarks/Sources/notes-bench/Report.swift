@@ -17,6 +17,8 @@ struct Report {
     var baseline: BuildBenchmark.Run?
     /// The sqlite3 shell filling the same tables with plain `unicode61` (no extension), then `'rebuild'`.
     var plainBaseline: BuildBenchmark.Run?
+    /// `--build-rounds`: the fresh build and both baselines run in turn, when more than one round was asked.
+    var buildRounds: BuildRounds?
     /// Files changed for the 1% run.
     var changedFiles = 0
     /// Query timings and recall.
@@ -70,6 +72,7 @@ struct Report {
                 lines.append(String(format: "**Fresh build / sqlite3 shell with plain unicode61: %.2f×** (same run).",
                                     fresh.measurement.seconds / plainBaseline.measurement.seconds))
             }
+            if let buildRounds { lines += buildRounds.markdown }
         }
         if !queries.isEmpty {
             lines.append("")
@@ -142,6 +145,7 @@ struct Report {
         }
         if let tokenizers { object["tokenizers"] = tokenizers.json(notes: notes) }
         if let wordForms { object["word_forms"] = wordForms.json }
+        if let buildRounds { object["build_rounds"] = buildRounds.json }
         object["processes"] = processes.map { ["label": $0.label, "command": $0.command, "ms": $0.timing.json] }
         return object
     }

@@ -24,6 +24,7 @@ let parser = ArgumentParser(options: [
     OptionSpec(["--sqlite3"], value: "PATH", help: "the sqlite3 shell for the baseline (default /usr/bin/sqlite3)"),
     OptionSpec(["--tune"], help: "instead of the report, build the corpus in-process under each tuning variant"),
     OptionSpec(["--variants"], value: "LIST", help: "with --tune, comma-separated variant names (default: all)"),
+    OptionSpec(["--build-rounds"], value: "N", help: "run the fresh build and both shell baselines N times in turn; report each round's ratios and their medians (default 1)"),
     OptionSpec(["--repeat"], value: "N", help: "with --tune, builds per variant; the median is reported (default 3)"),
     OptionSpec(["--word-forms-only"], help: "measure only word forms and typos on the index in --work (built before)"),
     OptionSpec(["--relevance"], help: "instead of the report, rank the judged query set over --corpus (default corpus/)"),
@@ -166,21 +167,39 @@ do {
         }
         log("reading the corpus once (untimed), so that every build reads it from the page cache…")
         BuildBenchmark.warm(corpus.files)
-        log("fresh build of \(corpus.files.count) files…")
-        report.builds.append(try builder.fresh())
-        if !arguments.flag("--skip-baseline") {
-            log("sqlite3-shell baseline build…")
-            let configuration = NoteIndex.defaultConfiguration
-            report.baseline = try ShellBaseline.run(
-                corpus: corpusRoot, database: work + "/baseline.sqlite", shell: arguments.value("--sqlite3") ?? "/usr/bin/sqlite3",
-                synchronous: NoteIndex.BulkLoadSettings().synchronous, cacheKiB: configuration.cacheSizeKiB ?? 2_000,
-                tokenizer: .cjk, loadExtension: ShellBaseline.extensionPath(nextTo: builder.notesIndex))
-            log("sqlite3-shell baseline build with plain unicode61…")
-            report.plainBaseline = try ShellBaseline.run(
-                corpus: corpusRoot, database: work + "/baseline-unicode61.sqlite", shell: arguments.value("--sqlite3") ?? "/usr/bin/sqlite3",
-                synchronous: NoteIndex.BulkLoadSettings().synchronous, cacheKiB: configuration.cacheSizeKiB ?? 2_000,
-                tokenizer: .unicode61, loadExtension: nil, label: "sqlite3 shell, plain unicode61")
+        let rounds = arguments.flag("--skip-baseline") ? 1
+            : try CommandLineTool.integer(arguments.value("--build-rounds"), option: "--build-rounds", minimum: 1) ?? 1
+        var measured = BuildRounds()
+        var runs: [(ours: BuildBenchmark.Run, shell: BuildBenchmark.Run?, plain: BuildBenchmark.Run?)] = []
+        for round in 1...rounds {
+            let of = rounds > 1 ? " (round \(round) of \(rounds))" : ""
+            log("fresh build of \(corpus.files.count) files\(of)…")
+            let ours = try builder.fresh()
+            var shell: BuildBenchmark.Run?, plain: BuildBenchmark.Run?
+            if !arguments.flag("--skip-baseline") {
+                log("sqlite3-shell baseline build\(of)…")
+                let configuration = NoteIndex.defaultConfiguration
+                shell = try ShellBaseline.run(
+                    corpus: corpusRoot, database: work + "/baseline.sqlite", shell: arguments.value("--sqlite3") ?? "/usr/bin/sqlite3",
+                    synchronous: NoteIndex.BulkLoadSettings().synchronous, cacheKiB: configuration.cacheSizeKiB ?? 2_000,
+                    tokenizer: .cjk, loadExtension: ShellBaseline.extensionPath(nextTo: builder.notesIndex))
+                log("sqlite3-shell baseline build with plain unicode61\(of)…")
+                plain = try ShellBaseline.run(
+                    corpus: corpusRoot, database: work + "/baseline-unicode61.sqlite", shell: arguments.value("--sqlite3") ?? "/usr/bin/sqlite3",
+                    synchronous: NoteIndex.BulkLoadSettings().synchronous, cacheKiB: configuration.cacheSizeKiB ?? 2_000,
+                    tokenizer: .unicode61, loadExtension: nil, label: "sqlite3 shell, plain unicode61")
+                if let shell, let plain {
+                    measured.rounds.append(.init(ours: ours.measurement.seconds, shell: shell.measurement.seconds,
+                                                 plain: plain.measurement.seconds))
+                }
+            }
+            runs.append((ours, shell, plain))
         }
+        // The table shows the last round's runs; with several rounds, the rounds' table and medians follow it.
+        report.builds.append(runs[runs.count - 1].ours)
+        report.baseline = runs[runs.count - 1].shell
+        report.plainBaseline = runs[runs.count - 1].plain
+        if rounds > 1 { report.buildRounds = measured }
         if compareTokenizers, let fresh = report.builds.first {
             log("fresh build with --tokenizer unicode61…")
             let plain = try TokenizerComparison.buildUnicode61(corpus: corpusRoot, database: unicode61Database,

@@ -42,9 +42,9 @@ extension NoteIndex {
         /// Bytes of text the side writer's queue may hold before the writer indexes notes itself (tests make it
         /// small, so both writers index some).
         package var sideQueueBytes = 4 << 20
-        /// Called once the notes are committed, before the side writer's segments are spliced in (tests stop
-        /// the build there, as a crash would).
-        package var beforeSplice: (@Sendable () throws -> Void)?
+        /// Called with the side file's path once the notes are committed and the side writer has finished,
+        /// before its segments are spliced in (tests stop the build there, as a crash would, or spoil the file).
+        package var beforeSplice: (@Sendable (String) throws -> Void)?
         /// How much each transaction of the fill at the end of the build writes at most (tests make it small).
         package var fill = FirstBuildFill()
         /// Creates the measured defaults.
@@ -163,8 +163,7 @@ extension NoteIndex {
                     if let side = session.sideWriter {
                         session.sideWriter = nil
                         defer { side.cancel() }
-                        try settings.beforeSplice?()
-                        try spliceSideWriter(side)
+                        try spliceSideWriter(side, beforeSplice: settings.beforeSplice)
                     }
                     try finishFirstBuild(settings)
                 } else {

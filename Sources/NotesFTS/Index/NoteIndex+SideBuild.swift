@@ -44,8 +44,9 @@ extension NoteIndex {
     /// through a connection of its own (so this one's FTS5 reads the new structure at its next statement:
     /// FTS5 checks `PRAGMA data_version` whenever it opens a cursor or a write), and removes the side file. A
     /// side that took no note is only removed.
-    func spliceSideWriter(_ side: FullTextSideWriter) throws {
+    func spliceSideWriter(_ side: FullTextSideWriter, beforeSplice: ((String) throws -> Void)? = nil) throws {
         try side.finish()
+        try beforeSplice?(side.path)
         guard side.rowCount > 0 else {
             try connection.run("DELETE FROM meta WHERE key = ?1", [.text(Self.sideBuildMetaKey)])
             FullTextSideWriter.removeFiles(of: side.path)
@@ -57,7 +58,26 @@ extension NoteIndex {
         configuration.switchesToWAL = false
         let splicer = try Self.open(path, mode: .readWrite, configuration: configuration)
         defer { splicer.close() }
-        try FullTextSplice.splice(into: splicer, from: side.path)
+        do {
+            try FullTextSplice.splice(into: splicer, from: side.path)
+        } catch is FullTextSplice.Refusal {
+            try indexAgain(noteIDsIn: side.path, with: splicer)
+        }
         FullTextSideWriter.removeFiles(of: side.path)
+    }
+
+    /// When the side's segments cannot be spliced (a record in a format this build does not know): indexes
+    /// the notes the side held into `notes_fts` once more, from the stored notes, in one transaction, and
+    /// clears the mark. Slower than the splice, never wrong.
+    private func indexAgain(noteIDsIn sidePath: String, with db: Connection) throws {
+        try db.run("ATTACH DATABASE ?1 AS side", [.text(sidePath)])
+        defer { try? db.execute("DETACH DATABASE side") }
+        try db.transaction(.immediate) {
+            try db.execute("""
+                INSERT INTO main.notes_fts(rowid, title, body, tags)
+                    SELECT id, title, body, tags FROM main.notes_fts_content WHERE id IN (SELECT id FROM side.notes_fts_docsize)
+                """)
+            try db.run("DELETE FROM main.meta WHERE key = ?1", [.text(Self.sideBuildMetaKey)])
+        }
     }
 }

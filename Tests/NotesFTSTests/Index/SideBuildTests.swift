@@ -161,6 +161,29 @@ import Testing
         try expectSame(spliced, serial, seed: 6, state: "merged")
     }
 
+    /// A side file whose structure record the splice cannot read (as a later SQLite's would be): the notes it
+    /// held are indexed again from the stored notes, and the index is still the one writer's.
+    @Test func aSideFileThatCannotBeSplicedIsIndexedAgain() throws {
+        let folder = TestFolder()
+        write(0..<80, in: folder, seed: 8)
+        let spliced = try NoteIndex(path: folder.database)
+        let indexer = Indexer(index: spliced)
+        indexer.batchSize = 5
+        indexer.bulkLoad.commitInterval = 0
+        indexer.bulkLoad.sideQueueBytes = 256
+        indexer.bulkLoad.beforeSplice = { path in
+            let side = try Connection(path: path, mode: .readWrite)
+            defer { side.close() }
+            // The second format's marker after the cookie.
+            try side.execute("UPDATE notes_fts_data SET block = x'00000001ff00000100000000' WHERE id = 10")
+        }
+        _ = try indexer.run(paths: [folder.notes])
+        #expect(try spliced.connection.scalarInt("SELECT count(*) FROM notes_fts_docsize") == 80)
+        let serial = try NoteIndex(path: folder.root + "/serial.sqlite")
+        try run(folder, into: serial, side: false)
+        try expectSame(spliced, serial, seed: 8, state: "indexed again")
+    }
+
     /// A build stopped after its notes were committed but before the splice (as a crash would) leaves notes
     /// `notes_fts` does not know, and its mark; the next run rebuilds `notes_fts` and removes the side file.
     @Test func aBuildStoppedBeforeTheSpliceIsRepairedByTheNextRun() throws {
@@ -171,7 +194,7 @@ import Testing
         indexer.batchSize = 5
         indexer.bulkLoad.commitInterval = 0
         indexer.bulkLoad.sideQueueBytes = .max
-        indexer.bulkLoad.beforeSplice = { throw Stopped() }
+        indexer.bulkLoad.beforeSplice = { _ in throw Stopped() }
         #expect(throws: Stopped.self) { try indexer.run(paths: [folder.notes]) }
         #expect(try index.noteCount() == 60)
         #expect(try index.hasUnfinishedFirstBuild())
