@@ -122,14 +122,20 @@ extension NoteIndex {
     /// mark of a process that is gone (a crash, a kill) is taken over.
     static func claimFirstBuild(_ db: Connection, path: String) throws {
         let process = Int64(getpid())
-        // `meta.value` is text: read as a number.
-        if let owner = try db.scalarInt("SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'first_build_owner'"), Int64(owner) != process,
-           owner > 0, kill(pid_t(owner), 0) == 0 || errno == EPERM {
+        if let owner = try firstBuildOwner(db), owner != process {
             throw SQLiteError(code: SQLITE_BUSY, message: "another notes-index (process \(owner)) is building \(path)")
         }
         try db.run("""
             INSERT INTO meta(key, value) VALUES ('first_build_owner', ?1) ON CONFLICT(key) DO UPDATE SET value = excluded.value
             """, [.integer(process)])
+    }
+
+    /// The process that marked the first build of `db` as its own, if it still runs (this one included).
+    static func firstBuildOwner(_ db: Connection) throws -> Int64? {
+        // `meta.value` is text: read as a number.
+        guard let owner = try db.scalarInt("SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'first_build_owner'"),
+              owner > 0, kill(pid_t(owner), 0) == 0 || errno == EPERM else { return nil }
+        return Int64(owner)
     }
 
     /// Runs `body` as a bulk first build (``BulkLoadSession``): transactions without the sync triggers,
@@ -150,9 +156,10 @@ extension NoteIndex {
                 if let size = settings.fullTextHashSize {
                     try connection.run("INSERT INTO notes_fts(notes_fts, rank) VALUES ('hashsize', ?1)", [.integer(Int64(size))])
                 }
+                // Before the claim: a lost side file is repaired only once its build's process is gone.
+                try Self.repairLostSideBuild(connection, path: path, continuing: Int64(getpid()))
                 try Self.claimFirstBuild(connection, path: path)
                 try connection.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('first_build', 'incomplete')")
-                try repairLostSideBuild()
                 if usesSideWriter(settings) { session.sideWriter = try startSideWriter(queueLimit: settings.sideQueueBytes) }
                 let value = try body(session)
                 if settings.fullText == .rebuildAfterLoad {

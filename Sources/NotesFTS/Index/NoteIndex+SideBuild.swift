@@ -15,15 +15,19 @@ extension NoteIndex {
             && FullTextSplice.isSupported
     }
 
-    /// Inside the first transaction of a first build: if a build before this one stopped while its side file
-    /// held full-text entries, rebuilds `notes_fts` from the stored notes (what the side file held is lost
-    /// with it) and removes the stale side file.
-    func repairLostSideBuild() throws {
-        guard try connection.scalarInt("SELECT count(*) FROM meta WHERE key = ?1", [.text(Self.sideBuildMetaKey)]) == 1 else {
-            return
+    /// If a first build stopped (a crash, a kill) while its side file held full-text entries, rebuilds
+    /// `notes_fts` from the stored notes (what the side file held is lost with it), clears the mark and
+    /// removes the stale side file, so the index is consistent again: called by every read-write open (in a
+    /// transaction of its own) and inside the first transaction of a first build. Nothing is done while the
+    /// build's process still runs (its side file is in use), unless it is `continuing` process: a first build
+    /// continues the one this process stopped.
+    static func repairLostSideBuild(_ db: Connection, path: String, continuing process: Int64? = nil) throws {
+        guard try db.scalarInt("SELECT count(*) FROM meta WHERE key = ?1", [.text(sideBuildMetaKey)]) == 1 else { return }
+        if let owner = try firstBuildOwner(db), owner != process { return }
+        try db.transaction(.immediate) {
+            try db.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
+            try db.run("DELETE FROM meta WHERE key = ?1", [.text(sideBuildMetaKey)])
         }
-        try connection.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
-        try connection.run("DELETE FROM meta WHERE key = ?1", [.text(Self.sideBuildMetaKey)])
         FullTextSideWriter.removeFiles(of: FullTextSideWriter.path(forIndex: path))
     }
 

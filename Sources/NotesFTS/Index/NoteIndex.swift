@@ -84,10 +84,9 @@ public final class NoteIndex: @unchecked Sendable {
     /// index once, in one transaction; `nil` keeps the index's own choice (``FullTextTokenizer/cjk`` for a
     /// new index). A read-only open searches with whichever tokenizer the index was built with.
     public convenience init(path: String, mode: Mode = .readWrite, tokenizer: FullTextTokenizer? = nil) throws {
-        // A read-write index (notes-index, an app that writes) does not map its file: builds run alike with
-        // mmap_size 0 and 256 MB (Benchmarks/README.md), but mapped pages count as the process's memory, and
-        // reads at the end of a first build of a million notes mapped ~200 MB of them (peak RSS 463 MB, not
-        // 240 MB). A read-only index (notes-find) keeps the mapping for its searches.
+        // A read-write index does not map its file: builds run alike with mmap_size 0 and 256 MB, but mapped
+        // pages count as the process's memory (at the end of a 1M-note first build ~200 MB: peak RSS 463 MB,
+        // not 240 MB; Benchmarks/README.md). A read-only index (notes-find) keeps the mapping for searches.
         var configuration = Self.defaultConfiguration
         if mode == .readWrite { configuration.mmapSize = 0 }
         try self.init(path: path, mode: mode, configuration: configuration, tokenizer: tokenizer)
@@ -114,6 +113,7 @@ public final class NoteIndex: @unchecked Sendable {
                 try connection.switchToWAL()
                 try Schema.migrate(connection)
                 try Schema.ensureTokenizer(connection, tokenizer ?? Schema.keptTokenizer(connection))
+                try Self.repairLostSideBuild(connection, path: path)
                 // An unfinished first build fills the tables itself when the next run finishes it.
                 if try !RankingTables.isBuilt(connection), try !Self.hasUnfinishedFirstBuild(connection) {
                     try connection.transaction(.immediate) { try RankingTables.rebuild(connection, settings: RankingSettings()) }

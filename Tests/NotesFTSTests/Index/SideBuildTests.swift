@@ -161,6 +161,34 @@ import Testing
         try expectSame(spliced, serial, seed: 6, state: "merged")
     }
 
+    /// After a crash before the splice, the next read-write open (an app's, `notes-index --check`) repairs the
+    /// index at once, once the build's process is gone; a read-only open leaves it as it is.
+    @Test func anOpenAfterTheBuildsProcessIsGoneRepairsIt() throws {
+        let folder = TestFolder()
+        write(0..<40, in: folder, seed: 4)
+        do {
+            let index = try NoteIndex(path: folder.database)
+            let indexer = Indexer(index: index)
+            indexer.batchSize = 5
+            indexer.bulkLoad.commitInterval = 0
+            indexer.bulkLoad.sideQueueBytes = .max
+            indexer.bulkLoad.beforeSplice = { _ in throw Stopped() }
+            #expect(throws: Stopped.self) { try indexer.run(paths: [folder.notes]) }
+            #expect(!index.isConsistent)
+            // As if the process that built it were gone.
+            try index.connection.run("UPDATE meta SET value = ?1 WHERE key = 'first_build_owner'", [.integer(Int64(Int32.max - 7))])
+            index.close()
+        }
+        let reader = try NoteIndex(path: folder.database, mode: .readOnly)
+        #expect(try reader.connection.scalarInt("SELECT count(*) FROM notes_fts_docsize") ?? 0 < 40)
+        reader.close()
+        let reopened = try NoteIndex(path: folder.database)
+        #expect(reopened.isConsistent)
+        #expect(try reopened.connection.scalarInt("SELECT count(*) FROM notes_fts_docsize") == 40)
+        #expect(try reopened.connection.scalarInt("SELECT count(*) FROM meta WHERE key = 'first_build_side'") == 0)
+        #expect(try reopened.hasUnfinishedFirstBuild())
+    }
+
     /// A side file whose structure record the splice cannot read (as a later SQLite's would be): the notes it
     /// held are indexed again from the stored notes, and the index is still the one writer's.
     @Test func aSideFileThatCannotBeSplicedIsIndexedAgain() throws {
