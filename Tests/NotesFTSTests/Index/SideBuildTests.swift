@@ -31,6 +31,17 @@ import Testing
         _ = try indexer.run(paths: [folder.notes])
     }
 
+    /// Runs a first build of the folder into `index` that stops, as a crash would, once its notes are committed
+    /// and before its side file is spliced in.
+    private func stopBeforeTheSplice(_ folder: TestFolder, _ index: NoteIndex) throws {
+        let indexer = Indexer(index: index)
+        indexer.batchSize = 5
+        indexer.bulkLoad.commitInterval = 0
+        indexer.bulkLoad.sideQueueBytes = .max
+        indexer.bulkLoad.beforeSplice = { _ in throw Stopped() }
+        #expect(throws: Stopped.self) { try indexer.run(paths: [folder.notes]) }
+    }
+
     /// Every match of `query` by FTS5 itself, best first: row id and bm25.
     private func ranked(_ index: NoteIndex, _ query: String) throws -> [String] {
         try index.connection.query("SELECT rowid, rank FROM notes_fts WHERE notes_fts MATCH ?1 ORDER BY rank, rowid",
@@ -168,12 +179,7 @@ import Testing
         write(0..<40, in: folder, seed: 4)
         do {
             let index = try NoteIndex(path: folder.database)
-            let indexer = Indexer(index: index)
-            indexer.batchSize = 5
-            indexer.bulkLoad.commitInterval = 0
-            indexer.bulkLoad.sideQueueBytes = .max
-            indexer.bulkLoad.beforeSplice = { _ in throw Stopped() }
-            #expect(throws: Stopped.self) { try indexer.run(paths: [folder.notes]) }
+            try stopBeforeTheSplice(folder, index)
             #expect(!index.isConsistent)
             // As if the process that built it were gone.
             try index.connection.run("UPDATE meta SET value = ?1 WHERE key = 'first_build_owner'", [.integer(Int64(Int32.max - 7))])
@@ -218,12 +224,7 @@ import Testing
         let folder = TestFolder()
         write(0..<60, in: folder, seed: 3)
         let index = try NoteIndex(path: folder.database)
-        let indexer = Indexer(index: index)
-        indexer.batchSize = 5
-        indexer.bulkLoad.commitInterval = 0
-        indexer.bulkLoad.sideQueueBytes = .max
-        indexer.bulkLoad.beforeSplice = { _ in throw Stopped() }
-        #expect(throws: Stopped.self) { try indexer.run(paths: [folder.notes]) }
+        try stopBeforeTheSplice(folder, index)
         #expect(try index.noteCount() == 60)
         #expect(try index.hasUnfinishedFirstBuild())
         let marked = "SELECT count(*) FROM meta WHERE key = 'first_build_side'"
