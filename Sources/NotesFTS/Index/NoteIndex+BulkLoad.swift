@@ -167,12 +167,13 @@ extension NoteIndex {
                 }
                 if session.commitsAsItGoes {
                     try session.commit()
+                    var scan: VocabularyScan?
                     if let side = session.sideWriter {
                         session.sideWriter = nil
                         defer { side.cancel() }
-                        try spliceSideWriter(side, beforeSplice: settings.beforeSplice)
+                        scan = try spliceSideWriter(side, settings: settings)
                     }
-                    try finishFirstBuild(settings)
+                    try finishFirstBuild(settings, scan: scan)
                 } else {
                     try fillDerivedTables(settings, step: {})
                     try session.commit()

@@ -34,7 +34,7 @@ extension NoteIndex {
     /// only writes rows, and the passes over the index run on the other core. Then the word list is written.
     /// While the word scan holds its snapshot the log cannot start over: the top-k steps committed meanwhile
     /// add up in it (20–35 MB at 100k notes).
-    func finishFirstBuild(_ settings: BulkLoadSettings) throws {
+    func finishFirstBuild(_ settings: BulkLoadSettings, scan started: VocabularyScan? = nil) throws {
         var steps = 0
         func step() throws {
             try connection.execute("COMMIT")
@@ -42,11 +42,8 @@ extension NoteIndex {
             try settings.fill.afterStep?(steps)
             try connection.execute("BEGIN IMMEDIATE")
         }
-        // One pass over the index: a small page cache serves it as well as a large one, and is not memory.
-        var scanConfiguration = Self.defaultConfiguration
-        scanConfiguration.mmapSize = 0
-        scanConfiguration.cacheSizeKiB = 2 * 1024
-        var scan: VocabularyScan?
+        let scanConfiguration = Self.fillScanConfiguration
+        var scan = started
         var ranking: RankingScan?
         defer {
             ranking?.stop()
@@ -62,8 +59,8 @@ extension NoteIndex {
             if settings.fillsRankingTables {
                 ranking = RankingScan(path: path, configuration: scanConfiguration, settings: rankingSettings)
             }
-            if settings.fillsWordList {
-                scan = VocabularyScan(path: path, configuration: scanConfiguration,
+            if settings.fillsWordList && scan == nil {
+                scan = VocabularyScan(paths: [path], configuration: scanConfiguration,
                                       spellingPairsPerPass: settings.fill.spellingPairsPerStep)
             }
             if let ranking {
@@ -80,6 +77,15 @@ extension NoteIndex {
             if !connection.isAutocommit { try? connection.execute("ROLLBACK") }
             throw error
         }
+    }
+
+    /// How the fill's scans read the index: one pass, which a small page cache serves as well as a large one,
+    /// and which is not memory.
+    static var fillScanConfiguration: Connection.Configuration {
+        var configuration = Self.defaultConfiguration
+        configuration.mmapSize = 0
+        configuration.cacheSizeKiB = 2 * 1024
+        return configuration
     }
 
     /// The derived tables, in the order they are cleared (`spelling` lists `vocabulary` ids), with their keys

@@ -48,26 +48,44 @@ extension NoteIndex {
     /// through a connection of its own (so this one's FTS5 reads the new structure at its next statement:
     /// FTS5 checks `PRAGMA data_version` whenever it opens a cursor or a write), and removes the side file. A
     /// side that took no note is only removed.
-    func spliceSideWriter(_ side: FullTextSideWriter, beforeSplice: ((String) throws -> Void)? = nil) throws {
+    ///
+    /// With the word list to fill, it first starts the fill's word scan (``VocabularyScan``) over the index
+    /// and then the side file, and returns it for ``finishFirstBuild(_:scan:)``: the splice waits while the
+    /// scan reads the index (no snapshot held while it writes), and copies while the scan reads the side file.
+    func spliceSideWriter(_ side: FullTextSideWriter, settings: BulkLoadSettings) throws -> VocabularyScan? {
         try side.finish()
-        try beforeSplice?(side.path)
+        try settings.beforeSplice?(side.path)
         guard side.rowCount > 0 else {
             try connection.run("DELETE FROM meta WHERE key = ?1", [.text(Self.sideBuildMetaKey)])
             FullTextSideWriter.removeFiles(of: side.path)
-            return
+            return nil
         }
-        var configuration = Self.defaultConfiguration
-        configuration.mmapSize = 0
-        configuration.cacheSizeKiB = 8 * 1024
-        configuration.switchesToWAL = false
-        let splicer = try Self.open(path, mode: .readWrite, configuration: configuration)
-        defer { splicer.close() }
+        var scan = settings.fillsWordList
+            ? VocabularyScan(paths: [path, side.path], configuration: Self.fillScanConfiguration,
+                             spellingPairsPerPass: settings.fill.spellingPairsPerStep) : nil
         do {
-            try FullTextSplice.splice(into: splicer, from: side.path)
-        } catch is FullTextSplice.Refusal {
-            try indexAgain(noteIDsIn: side.path, with: splicer)
+            scan?.waitForFirstFile()
+            var configuration = Self.defaultConfiguration
+            configuration.mmapSize = 0
+            configuration.cacheSizeKiB = 8 * 1024
+            configuration.switchesToWAL = false
+            let splicer = try Self.open(path, mode: .readWrite, configuration: configuration)
+            defer { splicer.close() }
+            do {
+                try FullTextSplice.splice(into: splicer, from: side.path)
+            } catch is FullTextSplice.Refusal {
+                try indexAgain(noteIDsIn: side.path, with: splicer)
+                // The side file may not read either: the fill scans the index itself.
+                scan?.wait()
+                scan = nil
+            }
+            scan?.waitForAllFiles()
+        } catch {
+            scan?.wait()
+            throw error
         }
         FullTextSideWriter.removeFiles(of: side.path)
+        return scan
     }
 
     /// When the side's segments cannot be spliced (a record in a format this build does not know): indexes

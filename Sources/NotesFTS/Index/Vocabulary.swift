@@ -68,9 +68,13 @@ enum Vocabulary {
     /// which reads every doclist of the index (1.5 s at 100k notes). Any connection to the index will do: a
     /// first build reads them on another thread (``VocabularyScan``).
     static func words(of db: Connection) throws -> [(term: String, stem: String)] {
+        try terms(of: db).map { ($0, PorterStemmer.inflectionStem($0)) }
+    }
+
+    /// The words of `notes_fts` (``isWord(_:)``) in FTS5's order (their UTF-8 bytes'), without stems.
+    static func terms(of db: Connection) throws -> [String] {
         try db.execute(fts5VocabularySQL)
         return try db.query("SELECT term FROM temp.notes_fts_terms") { $0.text(0) ?? "" }.filter { isWord($0) }
-            .map { ($0, PorterStemmer.inflectionStem($0)) }
     }
 
     /// Fills the emptied tables with `words` (``words(of:)``).

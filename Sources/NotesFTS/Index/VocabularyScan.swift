@@ -1,17 +1,24 @@
 import Foundation
+import NotesTokenizer
 import SQLiteKit
 
 /// ``Vocabulary/words(of:)`` read on a thread of its own, through a read-only connection of its own, and the
 /// rows of `spelling` computed from them (``Vocabulary/spellingPasses(terms:pairsPerPass:)``): at the end of a
-/// first build (``NoteIndex/finishFirstBuild(_:)``) the writer fills the top-k tables meanwhile, so the scan
+/// first build (``NoteIndex/finishFirstBuild(_:scan:)``) the writer fills the top-k tables meanwhile, so the scan
 /// of `fts5vocab` (it reads every doclist: 1.5 s at 100k notes) and the hashing and sorting of the deletion
 /// keys (about 1 s) run on the other core, and the writer only inserts rows. The reader sees the notes as
 /// last committed; start it once they are.
+///
+/// A build with a side writer (``FullTextSideWriter``) scans the index and the side file, one after the other,
+/// before and while it splices them: the index's words and the side's together are the words of the spliced
+/// index. The splice waits for ``waitForFirstFile()``, so no snapshot of the index is held while it writes.
 final class VocabularyScan: @unchecked Sendable {
     // Sendable by construction: `outcome` is written once by the scanning thread under `lock`, and read
     // only after `done` is signalled.
     private let lock = NSLock()
     private let done = DispatchSemaphore(value: 0)
+    private let firstFileRead = DispatchSemaphore(value: 0)
+    private let allFilesRead = DispatchSemaphore(value: 0)
     private var outcome: Result<ScannedWords, any Error>?
     private var waited = false
 
@@ -21,22 +28,64 @@ final class VocabularyScan: @unchecked Sendable {
         var spelling: [SpellingPass]
     }
 
-    /// Starts reading the words of the index at `path`, then computing their `spelling` rows in passes of at
-    /// most `spellingPairsPerPass` pairs.
-    init(path: String, configuration: Connection.Configuration, spellingPairsPerPass: Int) {
+    /// Starts reading the words of the `notes_fts` tables in the files at `paths` (their union, sorted), then
+    /// computing their `spelling` rows in passes of at most `spellingPairsPerPass` pairs.
+    init(paths: [String], configuration: Connection.Configuration, spellingPairsPerPass: Int) {
         Thread.detachNewThread { [self] in
+            var signalled = false
             let result = Result { () throws -> ScannedWords in
-                let words = try {
+                var terms: [String] = []
+                defer { allFilesRead.signal() }
+                for (number, path) in paths.enumerated() {
                     let reader = try NoteIndex.open(path, mode: .readOnly, configuration: configuration)
-                    defer { reader.close() }
-                    return try Vocabulary.words(of: reader)
-                }()
-                let spelling = Vocabulary.spellingPasses(terms: words.map(\.term), pairsPerPass: spellingPairsPerPass)
+                    let read = try Result { try Vocabulary.terms(of: reader) }.get()
+                    reader.close()
+                    terms = number == 0 ? read : Self.union(terms, read)
+                    if number == 0 {
+                        signalled = true
+                        firstFileRead.signal()
+                    }
+                }
+                let words = terms.map { ($0, PorterStemmer.inflectionStem($0)) }
+                let spelling = Vocabulary.spellingPasses(terms: terms, pairsPerPass: spellingPairsPerPass)
                 return ScannedWords(words: words, spelling: spelling)
             }
+            if !signalled { firstFileRead.signal() }
             lock.withLock { outcome = result }
             done.signal()
         }
+    }
+
+    /// Waits until the first file has been read (or the scan failed).
+    func waitForFirstFile() {
+        firstFileRead.wait()
+        firstFileRead.signal()
+    }
+
+    /// Waits until every file has been read (or the scan failed): they may be removed then.
+    func waitForAllFiles() {
+        allFilesRead.wait()
+        allFilesRead.signal()
+    }
+
+    /// The union of two lists in FTS5's order (UTF-8 bytes, as `memcmp`), without repeats, in that order.
+    static func union(_ left: [String], _ right: [String]) -> [String] {
+        func precedes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
+        var merged: [String] = []
+        merged.reserveCapacity(left.count + right.count)
+        var i = left.startIndex, j = right.startIndex
+        while i < left.endIndex && j < right.endIndex {
+            if precedes(left[i], right[j]) {
+                merged.append(left[i]); i += 1
+            } else if precedes(right[j], left[i]) {
+                merged.append(right[j]); j += 1
+            } else {
+                merged.append(left[i]); i += 1; j += 1
+            }
+        }
+        merged += left[i...]
+        merged += right[j...]
+        return merged
     }
 
     /// The words and their `spelling` passes, once computed (waits for the thread).

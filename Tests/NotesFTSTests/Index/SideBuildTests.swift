@@ -9,14 +9,26 @@ import Testing
 @Suite struct SideBuildTests {
     private struct Stopped: Error {}
 
-    /// Writes notes `range` of a seeded corpus as Markdown files (`#` title, body, hashtags).
+    /// Writes notes `range` of a seeded corpus as Markdown files (`#` title, body with a word of its own,
+    /// hashtags).
     private func write(_ range: Range<Int>, in folder: TestFolder, seed: UInt64) {
         var corpus = TopKCorpus(seed: seed)
         for number in range {
             let note = corpus.note(number)
             let tags = note.tags.map { "#" + $0 }.joined(separator: " ")
-            folder.write("n\(number % 3)/note\(number).md", "# \(note.title)\n\n\(note.body)\n\n\(tags)\n")
+            folder.write("n\(number % 3)/note\(number).md",
+                         "# \(note.title)\n\n\(note.body) \(Self.ownWord(number))\n\n\(tags)\n")
         }
+    }
+
+    /// A word only note `number` has (letters only, so the word list keeps it): `qa`, `qb`, … `qba`, ….
+    static func ownWord(_ number: Int) -> String {
+        var letters = "", rest = number
+        repeat {
+            letters = String(UnicodeScalar(UInt8(97 + rest % 26))) + letters
+            rest /= 26
+        } while rest > 0
+        return "q" + letters
     }
 
     /// Indexes the folder into `path`, with small batches, a commit after every batch and a tiny FTS5 hash,
@@ -71,6 +83,13 @@ import Testing
                 "\(state): averages")
         let sizes = "SELECT group_concat(id || ':' || hex(sz)) FROM (SELECT * FROM notes_fts_docsize ORDER BY id)"
         #expect(try spliced.connection.scalarText(sizes) == serial.connection.scalarText(sizes), "\(state): sizes")
+        // The word list and its typo keys, which the build reads from the index and the side file apart.
+        for derived in ["SELECT group_concat(id || ' ' || term || ' ' || stem, ',') FROM (SELECT * FROM vocabulary ORDER BY id)",
+                        "SELECT group_concat(bucket || ':' || hex(entries)) FROM (SELECT * FROM spelling ORDER BY bucket)"] {
+            let words = try spliced.connection.scalarText(derived)
+            let serialWords = try serial.connection.scalarText(derived)
+            #expect(words != nil && words == serialWords, "\(state): \(derived)")
+        }
         var random = SeededGenerator(state: seed)
         var corpus = TopKCorpus(seed: seed)
         for _ in 0..<100 {
@@ -133,7 +152,7 @@ import Testing
         // Long notes, so that segments span pages and a merge can stop half way.
         let notes = (0..<190).map { number in
             var note = corpus.note(number)
-            note.body += " " + corpus.words(400)
+            note.body += " " + corpus.words(400) + " " + Self.ownWord(number)
             return note
         }
         for (index, side) in [(spliced, true), (serial, false)] {
