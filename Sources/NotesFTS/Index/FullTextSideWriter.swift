@@ -87,6 +87,12 @@ final class FullTextSideWriter: @unchecked Sendable {
         }
     }
 
+    /// Waits until the side thread has ended (after ``finish()`` or ``cancel()``, called by another thread, or
+    /// a failure).
+    func waitUntilDone() {
+        condition.withLock { while !done { condition.wait() } }
+    }
+
     /// Stops the side thread without indexing what is queued, and removes the side file.
     func cancel() {
         condition.withLock {

@@ -50,20 +50,24 @@ extension NoteIndex {
     /// side that took no note is only removed.
     ///
     /// With the word list to fill, it first starts the fill's word scan (``VocabularyScan``) over the index
-    /// and then the side file, and returns it for ``finishFirstBuild(_:scan:)``: the splice waits while the
-    /// scan reads the index (no snapshot held while it writes), and copies while the scan reads the side file.
+    /// and then the side file, and returns it for ``finishFirstBuild(_:scan:)``: the scan reads the index
+    /// while the side writes its last segment, the splice waits until it has (no snapshot held while it
+    /// writes), and copies while the scan reads the side file.
     func spliceSideWriter(_ side: FullTextSideWriter, settings: BulkLoadSettings) throws -> VocabularyScan? {
-        try side.finish()
-        try settings.beforeSplice?(side.path)
-        guard side.rowCount > 0 else {
-            try connection.run("DELETE FROM meta WHERE key = ?1", [.text(Self.sideBuildMetaKey)])
-            FullTextSideWriter.removeFiles(of: side.path)
-            return nil
-        }
+        // The index's words are read while the side writes its last segment; the side's once it has.
         var scan = settings.fillsWordList
             ? VocabularyScan(paths: [path, side.path], configuration: Self.fillScanConfiguration,
-                             spellingPairsPerPass: settings.fill.spellingPairsPerStep) : nil
+                             spellingPairsPerPass: settings.fill.spellingPairsPerStep,
+                             beforeFile: { if $0 > 0 { side.waitUntilDone() } }) : nil
         do {
+            try side.finish()
+            try settings.beforeSplice?(side.path)
+            guard side.rowCount > 0 else {
+                try connection.run("DELETE FROM meta WHERE key = ?1", [.text(Self.sideBuildMetaKey)])
+                scan?.waitForAllFiles()
+                FullTextSideWriter.removeFiles(of: side.path)
+                return scan
+            }
             scan?.waitForFirstFile()
             var configuration = Self.defaultConfiguration
             configuration.mmapSize = 0

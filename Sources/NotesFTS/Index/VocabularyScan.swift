@@ -29,14 +29,18 @@ final class VocabularyScan: @unchecked Sendable {
     }
 
     /// Starts reading the words of the `notes_fts` tables in the files at `paths` (their union, sorted), then
-    /// computing their `spelling` rows in passes of at most `spellingPairsPerPass` pairs.
-    init(paths: [String], configuration: Connection.Configuration, spellingPairsPerPass: Int) {
+    /// computing their `spelling` rows in passes of at most `spellingPairsPerPass` pairs. `beforeFile` runs on
+    /// the scanning thread before each file is opened, with its number (a build waits there until its side
+    /// writer has finished the side file).
+    init(paths: [String], configuration: Connection.Configuration, spellingPairsPerPass: Int,
+         beforeFile: (@Sendable (Int) -> Void)? = nil) {
         Thread.detachNewThread { [self] in
             var signalled = false
             let result = Result { () throws -> ScannedWords in
                 var terms: [String] = []
                 defer { allFilesRead.signal() }
                 for (number, path) in paths.enumerated() {
+                    beforeFile?(number)
                     let reader = try NoteIndex.open(path, mode: .readOnly, configuration: configuration)
                     let read = try Result { try Vocabulary.terms(of: reader) }.get()
                     reader.close()
