@@ -104,9 +104,13 @@ final class FullTextSideWriter: @unchecked Sendable {
         Self.removeFiles(of: path)
     }
 
-    /// Removes the side file at `path` and its journal.
+    /// Removes the side file at `path` and its journal: regular files only (a folder of that name stays).
     static func removeFiles(of path: String) {
-        for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        for suffix in ["", "-journal", "-wal", "-shm"] {
+            var info = stat()
+            guard lstat(path + suffix, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            unlink(path + suffix)
+        }
     }
 
     /// The side thread: creates the table, then inserts rows until ``finish()``, in one transaction.

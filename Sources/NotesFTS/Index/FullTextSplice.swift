@@ -26,7 +26,10 @@ enum FullTextSplice {
     /// Splices the side file at `sidePath` into the index `db` writes (a connection of its own, so the
     /// index's other connections see the new structure at their next transaction). `db` must be outside a
     /// transaction.
-    static func splice(into db: Connection, from sidePath: String, rowsPerStep: Int = 16_384) throws {
+    /// `afterCopying` runs once the data rows are copied, before the last transaction (tests write the index
+    /// there from another connection, as an app might).
+    static func splice(into db: Connection, from sidePath: String, rowsPerStep: Int = 16_384,
+                       afterCopying: (() throws -> Void)? = nil) throws {
         try db.run("ATTACH DATABASE ?1 AS side", [.text(sidePath)])
         defer { try? db.execute("DETACH DATABASE side") }
         guard let mainBytes = try record(db, "main", FullTextStructure.rowID),
@@ -47,7 +50,18 @@ enum FullTextSplice {
             try db.run("INSERT INTO temp.splice_ids(old, new) VALUES (?1, ?2)", [.integer(Int64(old)), .integer(Int64(new))])
         }
         try copyData(db, rowsPerStep: rowsPerStep)
+        try afterCopying?()
         try db.transaction(.immediate) {
+            // Another connection may have written the index between the steps (an app saving or deleting a note
+            // while the build ran): then the copied rows or the records read above may no longer fit, and the
+            // full-text index is rebuilt from the notes instead (the copied rows go with it).
+            guard try record(db, "main", FullTextStructure.rowID) == mainBytes,
+                  try record(db, "main", FullTextStructure.averagesRowID) == mainAverages.bytes,
+                  try sideRowsStillFit(db) else {
+                try db.execute("INSERT INTO main.notes_fts(notes_fts) VALUES ('rebuild')")
+                try db.run("DELETE FROM main.meta WHERE key = ?1", [.text(NoteIndex.sideBuildMetaKey)])
+                return
+            }
             try db.execute("""
                 INSERT INTO main.notes_fts_idx(segid, term, pgno)
                     SELECT m.new, i.term, i.pgno FROM side.notes_fts_idx i JOIN temp.splice_ids m ON m.old = i.segid;
@@ -59,6 +73,16 @@ enum FullTextSplice {
                        [.blob(averages.bytes), .integer(Int64(FullTextStructure.averagesRowID))])
             try db.run("DELETE FROM main.meta WHERE key = ?1", [.text(NoteIndex.sideBuildMetaKey)])
         }
+    }
+
+    /// Whether every note the side indexed is still stored and not in the index's own `notes_fts` (a note
+    /// deleted or updated meanwhile is not).
+    private static func sideRowsStillFit(_ db: Connection) throws -> Bool {
+        try db.scalarInt("""
+            SELECT EXISTS (SELECT 1 FROM side.notes_fts_docsize s
+                           WHERE NOT EXISTS (SELECT 1 FROM main.notes n WHERE n.id = s.id)
+                              OR EXISTS (SELECT 1 FROM main.notes_fts_docsize d WHERE d.id = s.id))
+            """) == 0
     }
 
     /// The record `id` of `schema`'s `notes_fts_data`.

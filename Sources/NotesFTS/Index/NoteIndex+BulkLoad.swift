@@ -45,6 +45,9 @@ extension NoteIndex {
         /// Called with the side file's path once the notes are committed and the side writer has finished,
         /// before its segments are spliced in (tests stop the build there, as a crash would, or spoil the file).
         package var beforeSplice: (@Sendable (String) throws -> Void)?
+        /// Called once the splice has copied the side's data rows, before its last transaction (tests write the
+        /// index there from another connection).
+        package var duringSplice: (@Sendable () throws -> Void)?
         /// How much each transaction of the fill at the end of the build writes at most (tests make it small).
         package var fill = FirstBuildFill()
         /// Creates the measured defaults.
@@ -146,6 +149,11 @@ extension NoteIndex {
     /// rolls back only the open transaction: what was committed stays, marked unfinished so the next run
     /// continues it. `synchronous` is restored.
     func bulkLoad<T>(_ settings: BulkLoadSettings, _ body: (BulkLoadSession) throws -> T) throws -> T {
+        try RunningBuilds.shared.running(path) { try bulkLoadRunning(settings, body) }
+    }
+
+    /// ``bulkLoad(_:_:)``, with this build in ``RunningBuilds``.
+    private func bulkLoadRunning<T>(_ settings: BulkLoadSettings, _ body: (BulkLoadSession) throws -> T) throws -> T {
         try wrap {
             let synchronousBefore = try connection.scalarInt("PRAGMA synchronous")
             defer { if let synchronousBefore { try? connection.execute("PRAGMA synchronous=\(synchronousBefore)") } }

@@ -1,3 +1,4 @@
+import Foundation
 import SQLiteKit
 
 extension NoteIndex {
@@ -23,7 +24,10 @@ extension NoteIndex {
     /// continues the one this process stopped.
     static func repairLostSideBuild(_ db: Connection, path: String, continuing process: Int64? = nil) throws {
         guard try db.scalarInt("SELECT count(*) FROM meta WHERE key = ?1", [.text(sideBuildMetaKey)]) == 1 else { return }
-        if let owner = try firstBuildOwner(db), owner != process { return }
+        // This process's own build counts as gone once it is not running any more (it failed, and an app opens
+        // the index again).
+        if let owner = try firstBuildOwner(db), owner != process,
+           owner != Int64(getpid()) || RunningBuilds.shared.contains(path) { return }
         try db.transaction(.immediate) {
             try db.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
             try db.run("DELETE FROM meta WHERE key = ?1", [.text(sideBuildMetaKey)])
@@ -76,7 +80,7 @@ extension NoteIndex {
             let splicer = try Self.open(path, mode: .readWrite, configuration: configuration)
             defer { splicer.close() }
             do {
-                try FullTextSplice.splice(into: splicer, from: side.path)
+                try FullTextSplice.splice(into: splicer, from: side.path, afterCopying: settings.duringSplice)
             } catch is FullTextSplice.Refusal {
                 try indexAgain(noteIDsIn: side.path, with: splicer)
                 // The side file may not read either: the fill scans the index itself.

@@ -214,6 +214,72 @@ import Testing
         #expect(try reopened.hasUnfinishedFirstBuild())
     }
 
+    /// What another writer does while a build runs (between its commits).
+    enum OtherWrite: CaseIterable, Sendable { case deleteSideNote, updateSideNote, addNote }
+
+    /// An app that writes the index while a build runs (between its commits, here after the splice copied the
+    /// side's rows and before its last transaction): a new note is stored, and the splice, which finds the
+    /// index changed, rebuilds `notes_fts` from the notes instead; a change to a note whose text is still in
+    /// the side file is refused (FTS5 does not have it yet) and rolled back. Either way the index ends
+    /// consistent, with every write that was accepted.
+    @Test(arguments: OtherWrite.allCases)
+    func anotherWriterDuringTheBuild(write change: OtherWrite) throws {
+        let folder = TestFolder()
+        write(0..<60, in: folder, seed: 9)
+        let index = try NoteIndex(path: folder.database)
+        let indexer = Indexer(index: index)
+        indexer.batchSize = 5
+        indexer.bulkLoad.commitInterval = 0
+        indexer.bulkLoad.sideQueueBytes = .max
+        let database = folder.database
+        let accepted = Box()
+        let sideID = Box()
+        indexer.bulkLoad.beforeSplice = { sidePath in
+            let side = try Connection(path: sidePath, mode: .readOnly)
+            sideID.id = Int64(try side.scalarInt("SELECT min(id) FROM notes_fts_docsize") ?? 0)
+            side.close()
+        }
+        indexer.bulkLoad.duringSplice = {
+            let id = sideID.id
+            let other = try NoteIndex(path: database)
+            defer { other.close() }
+            let path = try other.connection.scalarText("SELECT path FROM notes WHERE id = ?1", [.integer(id)]) ?? ""
+            switch change {
+            case .deleteSideNote: accepted.value = (try? other.deleteNote(id: id)) == true
+            case .updateSideNote: accepted.value = (try? other.save(Note(path: path, title: "Changed", body: "qzzchanged"))) != nil
+            case .addNote: accepted.value = (try? other.save(Note(path: "app://new", title: "Changed", body: "qzzchanged"))) != nil
+            }
+        }
+        _ = try indexer.run(paths: [folder.notes])
+        #expect(index.isConsistent)
+        #expect(accepted.value == (change == .addNote))
+        #expect(try index.noteCount() == (change == .addNote ? 61 : 60))
+        #expect(try index.titles("qzzchanged") == (accepted.value ? ["Changed"] : []))
+        #expect(try index.connection.scalarInt("SELECT count(*) FROM notes_fts_docsize") == (change == .addNote ? 61 : 60))
+        #expect(try index.connection.scalarInt("SELECT count(*) FROM meta WHERE key = 'first_build_side'") == 0)
+    }
+
+    /// A flag the build's hook sets (it runs on the test's thread, inside the build).
+    private final class Box: @unchecked Sendable {
+        var value = false
+        var id: Int64 = 0
+    }
+
+    /// A build that failed in this process (an app's) is repaired when the app opens the index again.
+    @Test func aBuildThatFailedInThisProcessIsRepairedWhenOpenedAgain() throws {
+        let folder = TestFolder()
+        write(0..<40, in: folder, seed: 6)
+        do {
+            let index = try NoteIndex(path: folder.database)
+            try stopBeforeTheSplice(folder, index)
+            #expect(!index.isConsistent)
+            index.close()
+        }
+        let reopened = try NoteIndex(path: folder.database)
+        #expect(reopened.isConsistent)
+        #expect(try reopened.connection.scalarInt("SELECT count(*) FROM notes_fts_docsize") == 40)
+    }
+
     /// A side file whose structure record the splice cannot read (as a later SQLite's would be): the notes it
     /// held are indexed again from the stored notes, and the index is still the one writer's.
     @Test func aSideFileThatCannotBeSplicedIsIndexedAgain() throws {
