@@ -103,6 +103,9 @@ enum IndexCommand: Command {
         if report.fullTextNeedsWrite {
             throw CommandFailure("SQLite integrity_check passed on \(path), but FTS5's integrity-check could not run: it runs as a write (one that changes nothing) and this index is read-only to you; run --check as a user who can write it")
         }
+        if let owner = report.buildingProcess, !report.fullTextOK {
+            throw CommandFailure("a first build (process \(owner)) is still indexing \(path): part of its notes' text is not in the full-text index yet; run --check after it finishes")
+        }
         if let problem = report.fullTextProblem {
             throw CommandFailure("FTS5 integrity-check failed on \(path): \(problem); run `\(naming.command(path, "--rebuild"))`")
         }

@@ -16,6 +16,9 @@ extension NoteIndex {
         /// the index is read-only to this process. ``fullTextOK`` is then `false` and ``fullTextProblem`` SQLite's
         /// message; nothing is known to be wrong.
         package var fullTextNeedsWrite = false
+        /// The process of a first build that runs now with part of its notes' text in its side file
+        /// (``FullTextSideWriter``): the FTS5 check fails until that build has spliced it in.
+        package var buildingProcess: Int64?
         /// Both checks passed.
         package var isOK: Bool { databaseOK && fullTextOK }
     }
@@ -36,7 +39,8 @@ extension NoteIndex {
             // integrity_check returns one row holding every problem, lines apart.
             let problems = databaseOK ? [] : messages.flatMap { $0.split(separator: "\n").map(String.init) }
             return IntegrityReport(databaseOK: databaseOK, databaseProblems: problems, fullTextOK: fullTextProblem == nil,
-                                   fullTextProblem: fullTextProblem, fullTextNeedsWrite: needsWrite)
+                                   fullTextProblem: fullTextProblem, fullTextNeedsWrite: needsWrite,
+                                   buildingProcess: try Self.runningSideBuild(connection, path: path))
         }
     }
 

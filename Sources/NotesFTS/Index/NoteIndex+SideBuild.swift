@@ -24,15 +24,22 @@ extension NoteIndex {
     /// continues the one this process stopped.
     static func repairLostSideBuild(_ db: Connection, path: String, continuing process: Int64? = nil) throws {
         guard try db.scalarInt("SELECT count(*) FROM meta WHERE key = ?1", [.text(sideBuildMetaKey)]) == 1 else { return }
-        // This process's own build counts as gone once it is not running any more (it failed, and an app opens
-        // the index again).
-        if let owner = try firstBuildOwner(db), owner != process,
-           owner != Int64(getpid()) || RunningBuilds.shared.contains(path) { return }
+        if let owner = try runningSideBuild(db, path: path), owner != process { return }
         try db.transaction(.immediate) {
             try db.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
             try db.run("DELETE FROM meta WHERE key = ?1", [.text(sideBuildMetaKey)])
         }
         FullTextSideWriter.removeFiles(of: FullTextSideWriter.path(forIndex: path))
+    }
+
+    /// The process of the first build of `db` that runs now with part of its notes' text in its side file, if
+    /// one does. This process's own build counts only while it runs (``RunningBuilds``): once it has failed,
+    /// an app that opens the index again repairs it.
+    static func runningSideBuild(_ db: Connection, path: String) throws -> Int64? {
+        guard try db.scalarInt("SELECT count(*) FROM meta WHERE key = ?1", [.text(sideBuildMetaKey)]) == 1,
+              let owner = try firstBuildOwner(db),
+              owner != Int64(getpid()) || RunningBuilds.shared.contains(path) else { return nil }
+        return owner
     }
 
     /// Inside the first transaction of a first build: marks the index (``sideBuildMetaKey``) and starts a side

@@ -265,6 +265,25 @@ import Testing
         var id: Int64 = 0
     }
 
+    /// While another process's first build still holds part of the text in its side file, the check says so
+    /// (the FTS5 check fails until the splice), and nothing is repaired behind that build's back.
+    @Test func theCheckNamesABuildThatStillRuns() throws {
+        let folder = TestFolder()
+        write(0..<30, in: folder, seed: 7)
+        let index = try NoteIndex(path: folder.database)
+        try stopBeforeTheSplice(folder, index)
+        // As if another process were building: one that runs (process 1, or 2 when the tests are process 1).
+        let other = Int64(getpid() == 1 ? 2 : 1)
+        try index.connection.run("UPDATE meta SET value = ?1 WHERE key = 'first_build_owner'", [.integer(other)])
+        let report = try index.checkIntegrity()
+        #expect(!report.fullTextOK)
+        #expect(report.buildingProcess == other)
+        index.close()
+        let reopened = try NoteIndex(path: folder.database)
+        #expect(try reopened.checkIntegrity().buildingProcess == other)
+        #expect(try reopened.connection.scalarInt("SELECT count(*) FROM notes_fts_docsize") ?? 0 < 30)
+    }
+
     /// A build that failed in this process (an app's) is repaired when the app opens the index again.
     @Test func aBuildThatFailedInThisProcessIsRepairedWhenOpenedAgain() throws {
         let folder = TestFolder()
