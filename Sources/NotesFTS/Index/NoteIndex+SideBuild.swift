@@ -23,8 +23,8 @@ extension NoteIndex {
     /// build's process still runs (its side file is in use), unless it is `continuing` process: a first build
     /// continues the one this process stopped.
     static func repairLostSideBuild(_ db: Connection, path: String, continuing process: Int64? = nil) throws {
-        guard try db.scalarInt("SELECT count(*) FROM meta WHERE key = ?1", [.text(sideBuildMetaKey)]) == 1 else { return }
-        if let owner = try runningSideBuild(db, path: path), owner != process { return }
+        guard try hasSideMark(db) else { return }
+        if let owner = try runningOwner(db, path: path), owner != process { return }
         try db.transaction(.immediate) {
             try db.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
             try db.run("DELETE FROM meta WHERE key = ?1", [.text(sideBuildMetaKey)])
@@ -36,9 +36,20 @@ extension NoteIndex {
     /// one does. This process's own build counts only while it runs (``RunningBuilds``): once it has failed,
     /// an app that opens the index again repairs it.
     static func runningSideBuild(_ db: Connection, path: String) throws -> Int64? {
-        guard try db.scalarInt("SELECT count(*) FROM meta WHERE key = ?1", [.text(sideBuildMetaKey)]) == 1,
-              let owner = try firstBuildOwner(db),
-              owner != Int64(getpid()) || RunningBuilds.shared.contains(path) else { return nil }
+        try hasSideMark(db) ? runningOwner(db, path: path) : nil
+    }
+
+    /// Whether `db` carries ``sideBuildMetaKey``.
+    private static func hasSideMark(_ db: Connection) throws -> Bool {
+        try db.scalarInt("SELECT count(*) FROM meta WHERE key = ?1", [.text(sideBuildMetaKey)]) == 1
+    }
+
+    /// The process whose first build of `db` runs now (``firstBuildOwner(_:)``), this one only while its build
+    /// runs.
+    private static func runningOwner(_ db: Connection, path: String) throws -> Int64? {
+        guard let owner = try firstBuildOwner(db), owner != Int64(getpid()) || RunningBuilds.shared.contains(path) else {
+            return nil
+        }
         return owner
     }
 
@@ -80,8 +91,7 @@ extension NoteIndex {
                 return scan
             }
             scan?.waitForFirstFile()
-            var configuration = Self.defaultConfiguration
-            configuration.mmapSize = 0
+            var configuration = Self.fillScanConfiguration
             configuration.cacheSizeKiB = 8 * 1024
             configuration.switchesToWAL = false
             let splicer = try Self.open(path, mode: .readWrite, configuration: configuration)

@@ -43,13 +43,19 @@ import Testing
         _ = try indexer.run(paths: [folder.notes])
     }
 
-    /// Runs a first build of the folder into `index` that stops, as a crash would, once its notes are committed
-    /// and before its side file is spliced in.
-    private func stopBeforeTheSplice(_ folder: TestFolder, _ index: NoteIndex) throws {
+    /// An indexer into `index` with batches of 5, a commit after each, and a side queue of `sideQueueBytes`.
+    private func smallBatches(_ index: NoteIndex, sideQueueBytes: Int = .max) -> Indexer {
         let indexer = Indexer(index: index)
         indexer.batchSize = 5
         indexer.bulkLoad.commitInterval = 0
-        indexer.bulkLoad.sideQueueBytes = .max
+        indexer.bulkLoad.sideQueueBytes = sideQueueBytes
+        return indexer
+    }
+
+    /// Runs a first build of the folder into `index` that stops, as a crash would, once its notes are committed
+    /// and before its side file is spliced in.
+    private func stopBeforeTheSplice(_ folder: TestFolder, _ index: NoteIndex) throws {
+        let indexer = smallBatches(index)
         indexer.bulkLoad.beforeSplice = { _ in throw Stopped() }
         #expect(throws: Stopped.self) { try indexer.run(paths: [folder.notes]) }
     }
@@ -227,10 +233,7 @@ import Testing
         let folder = TestFolder()
         write(0..<60, in: folder, seed: 9)
         let index = try NoteIndex(path: folder.database)
-        let indexer = Indexer(index: index)
-        indexer.batchSize = 5
-        indexer.bulkLoad.commitInterval = 0
-        indexer.bulkLoad.sideQueueBytes = .max
+        let indexer = smallBatches(index)
         let database = folder.database
         let accepted = Box()
         let sideID = Box()
@@ -305,10 +308,7 @@ import Testing
         let folder = TestFolder()
         write(0..<80, in: folder, seed: 8)
         let spliced = try NoteIndex(path: folder.database)
-        let indexer = Indexer(index: spliced)
-        indexer.batchSize = 5
-        indexer.bulkLoad.commitInterval = 0
-        indexer.bulkLoad.sideQueueBytes = 256
+        let indexer = smallBatches(spliced, sideQueueBytes: 256)
         indexer.bulkLoad.beforeSplice = { path in
             let side = try Connection(path: path, mode: .readWrite)
             defer { side.close() }
