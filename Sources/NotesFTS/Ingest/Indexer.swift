@@ -13,7 +13,7 @@ import Foundation
 ///   (``ExportLayout``), has its notes removed too; it is indexed again once it is no copy.
 /// - A file that cannot be read or parsed is reported through `onWarning` and skipped: its earlier notes stay.
 ///
-/// Reading and parsing run on the other cores, one batch ahead of the writer; each batch is written in one
+/// Reading and parsing run on the other cores, a few batches ahead of the writer; each batch is written in one
 /// transaction. The first build into an empty index runs without the sync triggers, committing every couple
 /// of seconds (an interrupted one is continued by the next run): rows are prepared off the writer and
 /// `notes_fts` is fed as they are inserted (see ``bulkLoad`` and ``BulkLoadSession``).
@@ -42,8 +42,11 @@ public final class Indexer {
     package var bulkLoadWhenEmpty = true
     /// How a bulk first build runs (see ``NoteIndex/BulkLoadSettings``).
     package var bulkLoad = NoteIndex.BulkLoadSettings()
-    /// Read and parse the next batch on the other cores while this thread writes the current one.
+    /// Read and parse the next batches on the other cores while this thread writes the current one.
     package var overlapsReadingWithWriting = true
+    /// Batches read and parsed ahead of the one being written, at most (``PreparePipeline``): enough that the
+    /// readers keep going while a first build commits (measured in Benchmarks/README.md).
+    package var batchesAhead = 8
 
     /// Where JSON exports keep their note fields, when not under the common names (`notes-index --map`).
     public var fieldMap: JSONFieldMap?
@@ -144,42 +147,29 @@ public final class Indexer {
         }
         let bulk = bulkSession != nil
         let settings = ReadSettings(map: fieldMap, streamingThreshold: streamingThreshold)
-        var prepared = batches.isEmpty ? [] : Self.prepare(batches[0], known: known, bulk: bulk, settings: settings)
+        let pipeline = overlapsReadingWithWriting && !batches.isEmpty
+            ? PreparePipeline(count: batches.count, depth: batchesAhead) { number in
+                Self.prepare(batches[number], known: known, bulk: bulk, settings: settings)
+            } : nil
+        defer { pipeline?.stop() }
         for (number, batch) in batches.enumerated() {
-            let ahead = PreparedBox()
-            let group = DispatchGroup()
-            if number + 1 < batches.count {
-                let next = batches[number + 1]
-                if overlapsReadingWithWriting {
-                    DispatchQueue.global().async(group: group) { ahead.value = Self.prepare(next, known: known, bulk: bulk, settings: settings) }
-                } else {
-                    ahead.value = Self.prepare(next, known: known, bulk: bulk, settings: settings)
-                }
-            }
-            let outcomes = prepared
+            let outcomes = pipeline?.batch(number) ?? Self.prepare(batch, known: known, bulk: bulk, settings: settings)
             let indexedAt = Timestamp.format(Date())
-            do {
-                if bulk && bulkLoad.insertsFullTextDirectly {
-                    // Inside the bulk transaction: no savepoint (it would flush FTS5's pending terms); the store
-                    // commits between batches as its interval says.
+            if bulk && bulkLoad.insertsFullTextDirectly {
+                // Inside the bulk transaction: no savepoint (it would flush FTS5's pending terms); the store
+                // commits between batches as its interval says.
+                for (entry, outcome) in zip(batch, outcomes) {
+                    try apply(outcome, entry: entry, indexedAt: indexedAt, summary: &summary)
+                }
+            } else {
+                try index.transaction {
                     for (entry, outcome) in zip(batch, outcomes) {
                         try apply(outcome, entry: entry, indexedAt: indexedAt, summary: &summary)
                     }
-                } else {
-                    try index.transaction {
-                        for (entry, outcome) in zip(batch, outcomes) {
-                            try apply(outcome, entry: entry, indexedAt: indexedAt, summary: &summary)
-                        }
-                    }
                 }
-                try bulkSession?.commitIfDue()
-            } catch {
-                group.wait()
-                throw error
             }
+            try bulkSession?.commitIfDue()
             onProgress?(summary)
-            group.wait()
-            prepared = ahead.value
         }
         try removeVanished(known: known, under: rootIsFile ? nil : problems, visited: visited, leftOut: leftOut,
                            summary: &summary)
@@ -264,9 +254,4 @@ public final class Indexer {
             try apply(inner, entry: entry, indexedAt: indexedAt, summary: &summary)
         }
     }
-}
-
-/// Hands a prepared batch from the thread that read it to the writer (the `DispatchGroup` wait orders the two).
-private final class PreparedBox: @unchecked Sendable {
-    var value: [Indexer.Prepared] = []
 }
