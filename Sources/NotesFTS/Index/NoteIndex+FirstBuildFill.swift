@@ -29,9 +29,10 @@ extension NoteIndex {
     /// at once and the next run (``Indexer``) continues the build: it clears what the fill wrote, in steps
     /// too, and fills both again. A failure rolls back only the open step.
     ///
-    /// The top-k tables are filled first, from the terms another thread computes (``RankingScan``), while a
-    /// third reads the words of the index and computes their `spelling` rows (``VocabularyScan``): the writer
-    /// only writes rows, and the passes over the index run on the other core. Then the word list is written.
+    /// The top-k tables are filled from the terms another thread computes (``RankingScan``), while a third
+    /// reads the words of the index and computes their `spelling` rows (``VocabularyScan``): the writer only
+    /// writes rows, and the passes over the index run on the other core. The writer writes the word list a
+    /// part at a time (``WordListWriter``) whenever no term waits, and what is left of it at the end.
     /// While the word scan holds its snapshot the log cannot start over: the top-k steps committed meanwhile
     /// add up in it (20–35 MB at 100k notes).
     func finishFirstBuild(_ settings: BulkLoadSettings, scan started: VocabularyScan? = nil) throws {
@@ -63,14 +64,24 @@ extension NoteIndex {
                 scan = VocabularyScan(paths: [path], configuration: scanConfiguration,
                                       spellingPairsPerPass: settings.fill.spellingPairsPerStep)
             }
+            var wordList: WordListWriter?
+            // Writes and commits a part of the word list once the scan has computed it; `false` while it has not
+            // (unless `waiting`), or once every part is written.
+            func writeWordListPart(waiting: Bool) throws -> Bool {
+                if wordList == nil, let scanned = try waiting ? scan?.words() : scan?.wordsIfReady() {
+                    wordList = WordListWriter(words: scanned.words, wordsPerStep: settings.fill.wordsPerStep, spelling: scanned.spelling)
+                }
+                guard try wordList?.writeNext(connection) == true else { return false }
+                try step()
+                return true
+            }
             if let ranking {
-                try RankingTables.rebuild(connection, settings: rankingSettings, postingsPerStep: settings.fill.postingsPerStep,
-                                          step: step, source: ranking.forEach)
+                // The word list is written while the scan computes the next term.
+                try RankingTables.rebuild(connection, settings: rankingSettings, postingsPerStep: settings.fill.postingsPerStep, step: step) { add in
+                    try ranking.forEach(add, whenIdle: { try writeWordListPart(waiting: false) })
+                }
             }
-            if let scanned = try scan?.words() {
-                try Vocabulary.fill(connection, words: scanned.words, wordsPerStep: settings.fill.wordsPerStep,
-                                    spelling: scanned.spelling, step: step)
-            }
+            while try writeWordListPart(waiting: true) {}
             try connection.execute("DELETE FROM meta WHERE key IN ('first_build', 'first_build_owner')")
             try connection.execute("COMMIT")
         } catch {

@@ -80,7 +80,7 @@ enum Vocabulary {
     /// Fills the emptied tables with `words` (``words(of:)``).
     ///
     /// Built for a million-word vocabulary: words come sorted and take ids in that order, so the table and its
-    /// unique index fill in order; `spelling` is filled in key order (``fillSpelling(_:terms:pairsPerPass:step:)``);
+    /// unique index fill in order; `spelling` is filled in key order, a pass at a time (``WordListWriter``);
     /// both tables are written by multi-row statements (``BatchInsert``). `step` runs after every
     /// `wordsPerStep` words and every pass of `spelling`: a first build commits there
     /// (``NoteIndex/finishFirstBuild(_:)``), so no one transaction writes the whole list. `spelling`, when
@@ -89,21 +89,9 @@ enum Vocabulary {
     static func fill(_ db: Connection, words: [(term: String, stem: String)], wordsPerStep: Int = Vocabulary.wordsPerStep,
                      spellingPairsPerPass: Int = Vocabulary.spellingPairsPerPass, spelling: [SpellingPass]? = nil,
                      step: () throws -> Void = {}) throws {
-        let rows = try BatchInsert(db, "INSERT INTO vocabulary(id, term, stem)", columns: 3)
-        for (offset, word) in words.enumerated() {
-            try rows.append(.integer(Int64(offset + 1)), .text(word.term), .text(word.stem))
-            if (offset + 1) % max(wordsPerStep, 1) == 0 {
-                try rows.finish()
-                try step()
-            }
-        }
-        try rows.finish()
-        try step()
-        if let spelling {
-            try writeSpelling(db, passes: spelling, step: step)
-        } else {
-            try fillSpelling(db, terms: words.map(\.term), pairsPerPass: spellingPairsPerPass, step: step)
-        }
+        var writer = WordListWriter(words: words, wordsPerStep: wordsPerStep, spelling: spelling,
+                                    spellingPairsPerPass: spellingPairsPerPass)
+        while try writer.writeNext(db) { try step() }
     }
 
     /// Adds the words of `texts` that the vocabulary does not hold yet (after a note was written), each with

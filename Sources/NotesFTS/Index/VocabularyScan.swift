@@ -97,6 +97,12 @@ final class VocabularyScan: @unchecked Sendable {
         try finished().get()
     }
 
+    /// The words and their `spelling` passes if they are computed already (else `nil`, without waiting);
+    /// rethrows what the scan failed with.
+    func wordsIfReady() throws -> ScannedWords? {
+        try lock.withLock { outcome }?.get()
+    }
+
     /// Waits for the thread to end (so no scan outlives the fill that started it, even one that failed).
     func wait() { _ = finished() }
 

@@ -1,78 +1,146 @@
 import Foundation
 import SQLiteKit
 
-/// ``RankingTables/collect(_:settings:_:)`` run on a thread of its own, through a read-only connection of its
-/// own: at the end of a first build (``NoteIndex/finishFirstBuild(_:)``) the passes over the frequent terms'
-/// doclists (the candidates' FTS5 queries, the impact heaps, the posting lists: most of the top-k fill's
-/// time) run on the other core, and the writer only writes the tracked terms this hands over
+/// ``RankingTables/collect(_:settings:_:)`` run on threads of their own, each through a read-only connection
+/// of its own: at the end of a first build (``NoteIndex/finishFirstBuild(_:)``) the passes over the frequent
+/// terms' doclists (the candidates' FTS5 queries, the impact heaps, the posting lists: most of the top-k
+/// fill's time) run off the writer, which only writes the tracked terms this hands over
 /// (``RankingTables/rebuild(_:settings:postingsPerStep:step:source:)``).
 ///
-/// At most ``capacity`` terms wait for the writer, so memory is bounded by a few posting lists. Every term's
+/// One thread finds the candidates (``RankingTables/collection(_:settings:)``); then `workers` threads take
+/// every `workers`-th candidate each, and the writer gets the tracked terms in candidate (term) order. Two
+/// workers finish the scan in about two thirds of one's time on two cores, the writer's own work included.
+///
+/// The workers run at most ``capacity`` candidates ahead of the writer, so memory is bounded by a few posting
+/// lists, and the scan keeps going while the writer writes a part of the word list or commits. Every term's
 /// pass is its own read transaction, so the write-ahead log is not held back for the whole fill. The reader
 /// sees the notes as last committed; start it once they are.
 final class RankingScan: @unchecked Sendable {
     // Sendable by construction: every field below `condition` is read and written only under it.
     private let condition = NSCondition()
-    private var waiting: [RankingTables.TrackedTerm] = []
-    private var outcome: Result<Void, any Error>?
+    /// The number of candidates, once found.
+    private var total: Int?
+    /// Computed candidates the writer has not taken: the tracked term, or `nil` for one not tracked.
+    private var results: [Int: RankingTables.TrackedTerm?] = [:]
+    /// The candidate the writer takes next.
+    private var taken = 0
+    private var failure: (any Error)?
     private var stopped = false
-    private var ended = false
-    /// Terms computed ahead of the writer at most.
+    private var running = 0
+    /// Candidates computed ahead of the writer at most.
     let capacity: Int
 
-    /// Why the scanning thread stopped early (its writer no longer wants terms).
+    /// Why a thread stopped early (its writer no longer wants terms).
     private struct Stopped: Error {}
 
-    /// Starts computing the tracked terms of the index at `path` with `settings`.
-    init(path: String, configuration: Connection.Configuration, settings: RankingSettings, capacity: Int = 4) {
+    /// Starts computing the tracked terms of the index at `path` with `settings`, on `workers` threads.
+    init(path: String, configuration: Connection.Configuration, settings: RankingSettings, capacity: Int = 16,
+         workers: Int = 2) {
         self.capacity = max(capacity, 1)
+        let workers = max(workers, 1)
+        running = 1
         Thread.detachNewThread { [self] in
             let result = Result {
                 let reader = try NoteIndex.open(path, mode: .readOnly, configuration: configuration)
                 defer { reader.close() }
-                try RankingTables.collect(reader, settings: settings) { try put($0) }
+                guard let collection = try RankingTables.collection(reader, settings: settings) else { return }
+                condition.withLock {
+                    total = collection.candidates.count
+                    running += workers - 1
+                    condition.broadcast()
+                }
+                for worker in 1..<workers {
+                    Thread.detachNewThread { [self] in
+                        let result = Result {
+                            let own = try NoteIndex.open(path, mode: .readOnly, configuration: configuration)
+                            defer { own.close() }
+                            try work(worker, of: workers, collection, settings: settings, db: own)
+                        }
+                        end(result)
+                    }
+                }
+                try work(0, of: workers, collection, settings: settings, db: reader)
             }
-            condition.withLock {
-                outcome = result
-                ended = true
-                condition.broadcast()
-            }
+            end(result)
         }
     }
 
     /// Hands every tracked term to `body` in term order as it is computed; rethrows what stopped the scan.
-    func forEach(_ body: (RankingTables.TrackedTerm) throws -> Void) throws {
-        while let tracked = try next() { try body(tracked) }
+    /// While no term is waiting, `whenIdle` runs (the writer's other work, a part at a time) until it returns
+    /// `false` (nothing to do now); then the writer waits for the next term, and asks `whenIdle` again after it.
+    func forEach(_ body: (RankingTables.TrackedTerm) throws -> Void, whenIdle: () throws -> Bool = { false }) throws {
+        var asksIdleWork = true
+        while true {
+            switch try next(blocking: !asksIdleWork) {
+            case .term(let tracked):
+                try body(tracked)
+                asksIdleWork = true
+            case .notYet: asksIdleWork = try whenIdle()
+            case .ended: return
+            }
+        }
     }
 
-    /// Stops the scan if it still runs and waits for its thread to end (so none outlives the fill that
+    /// Stops the scan if it still runs and waits for its threads to end (so none outlives the fill that
     /// started it, even one that failed).
     func stop() {
         condition.withLock {
             stopped = true
             condition.broadcast()
-            while !ended { condition.wait() }
+            while running > 0 { condition.wait() }
         }
     }
 
-    private func put(_ tracked: RankingTables.TrackedTerm) throws {
-        try condition.withLock {
-            while waiting.count >= capacity && !stopped { condition.wait() }
-            if stopped { throw Stopped() }
-            waiting.append(tracked)
+    /// Computes candidates `worker`, `worker + workers`, … through `db`, each once the writer is close enough.
+    private func work(_ worker: Int, of workers: Int, _ collection: RankingTables.Collection, settings: RankingSettings,
+                      db: Connection) throws {
+        let pass = try RankingTables.TermPass(db, sizes: collection.sizes)
+        defer { pass.close() }
+        for number in stride(from: worker, to: collection.candidates.count, by: workers) {
+            try condition.withLock {
+                while number >= taken + capacity && !stopped && failure == nil { condition.wait() }
+                if stopped || failure != nil { throw Stopped() }
+            }
+            let tracked = try pass.track(collection.candidates[number], settings: settings)
+            condition.withLock {
+                results[number] = .some(tracked)
+                condition.broadcast()
+            }
+        }
+    }
+
+    /// Records that a thread ended, and the first failure.
+    private func end(_ result: Result<Void, any Error>) {
+        condition.withLock {
+            if case .failure(let error) = result, !(error is Stopped), failure == nil { failure = error }
+            running -= 1
             condition.broadcast()
         }
     }
 
-    private func next() throws -> RankingTables.TrackedTerm? {
+    /// What ``next(blocking:)`` found.
+    private enum Next {
+        case term(RankingTables.TrackedTerm)
+        /// No term waits yet, and the caller would not wait.
+        case notYet
+        case ended
+    }
+
+    private func next(blocking: Bool) throws -> Next {
         try condition.withLock {
-            while waiting.isEmpty && outcome == nil { condition.wait() }
-            if !waiting.isEmpty {
-                condition.broadcast()
-                return waiting.removeFirst()
+            while true {
+                if let failure { throw failure }
+                if let entry = results.removeValue(forKey: taken) {
+                    taken += 1
+                    condition.broadcast()
+                    if let tracked = entry { return .term(tracked) }
+                    continue
+                }
+                if let total, taken >= total { return .ended }
+                if total == nil && running == 0 { return .ended }
+                if !blocking { return .notYet }
+                condition.wait()
             }
-            try outcome?.get()
-            return nil
         }
     }
 }

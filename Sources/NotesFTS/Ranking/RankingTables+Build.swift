@@ -52,39 +52,76 @@ extension RankingTables {
     }
 
     /// Computes the tracked terms of `notes_fts` in term order, reading only: candidate terms from a sample of
-    /// notes, then, per candidate, one pass over its FTS5 doclist collecting the exact document frequency, the
-    /// impact head and the frontier, and the complete posting list (``ImpactCollector``); `each` gets every
-    /// candidate that is tracked. Any connection to the index will do.
+    /// notes (``collection(_:settings:)``), then, per candidate, one pass over its FTS5 doclist collecting the
+    /// exact document frequency, the impact head and the frontier, and the complete posting list
+    /// (``TermPass``); `each` gets every candidate that is tracked. Any connection to the index will do.
     static func collect(_ db: Connection, settings: RankingSettings, _ each: (TrackedTerm) throws -> Void) throws {
+        guard let collection = try collection(db, settings: settings) else { return }
+        let pass = try TermPass(db, sizes: collection.sizes)
+        defer { pass.close() }
+        for candidate in collection.candidates {
+            if let tracked = try pass.track(candidate, settings: settings) { try each(tracked) }
+        }
+    }
+
+    /// What the passes over the candidates' doclists share.
+    struct Collection: Sendable {
+        /// Every note's size, and the totals bm25 uses.
+        var sizes: DocumentSizes
+        /// The candidate terms, sorted.
+        var candidates: [String]
+    }
+
+    /// The note sizes and the candidate terms of `notes_fts` (``candidates(_:_:totals:settings:)``); `nil` for
+    /// an empty index.
+    static func collection(_ db: Connection, settings: RankingSettings) throws -> Collection? {
         let sizes = try DocumentSizes(db)
         // From the per-note sizes, not FTS5's averages record: inside a bulk build's transaction that record
         // is only written at commit.
-        guard sizes.totals.rows > 0 else { return }
-        let totals = sizes.totals
-        let tokenizer = try tokenizer(db)
-        let collector = ImpactCollector()
-        guard let handle = db.handle, collector.register(on: handle) == SQLITE_OK else {
-            throw SQLiteError(code: SQLITE_ERROR, message: "cannot register \(ImpactCollector.functionName)")
+        guard sizes.totals.rows > 0 else { return nil }
+        return Collection(sizes: sizes, candidates: try candidates(db, tokenizer(db), totals: sizes.totals, settings: settings))
+    }
+
+    /// Candidates' passes over their doclists through one connection: `notes_topk_collect(notes_fts)`
+    /// (``ImpactCollector``) over each candidate's FTS5 query. A connection may run one at a time.
+    final class TermPass {
+        private let collector = ImpactCollector()
+        private let statement: Statement
+        private let totals: FullTextTotals
+
+        /// Registers the collector on `db` and prepares its query.
+        init(_ db: Connection, sizes: DocumentSizes) throws {
+            guard let handle = db.handle, collector.register(on: handle) == SQLITE_OK else {
+                throw SQLiteError(code: SQLITE_ERROR, message: "cannot register \(ImpactCollector.functionName)")
+            }
+            collector.sizes = sizes
+            totals = sizes.totals
+            statement = try db.prepare("""
+                SELECT \(ImpactCollector.functionName)(notes_fts) FROM notes_fts WHERE notes_fts MATCH ?1
+                """)
         }
-        collector.sizes = sizes
-        let notes = try db.prepare("""
-            SELECT \(ImpactCollector.functionName)(notes_fts) FROM notes_fts WHERE notes_fts MATCH ?1
-            """)
-        defer {
-            notes.finalize()
-            collector.heap = nil
-            collector.postings = PostingList()
-        }
-        for candidate in try candidates(db, tokenizer, totals: totals, settings: settings) {
+
+        /// The rows `candidate` gets, or `nil` when it is not frequent enough to be tracked.
+        func track(_ candidate: String, settings: RankingSettings) throws -> TrackedTerm? {
             collector.heap = ImpactHeap(capacity: settings.headSize, averageSize: totals.averageSize)
             collector.postings = PostingList()
-            try notes.bind([.text(matchString(candidate))])
-            try notes.run()
-            guard let heap = collector.heap, settings.tracks(documents: heap.documents, rows: Int(totals.rows)) else {
-                continue
+            defer {
+                collector.heap = nil
+                collector.postings = PostingList()
             }
-            try each(TrackedTerm(term: candidate, documents: heap.documents, frontier: heap.frontier.encoded,
-                                 head: heap.entries, postings: collector.postings))
+            try statement.bind([.text(matchString(candidate))])
+            try statement.run()
+            guard let heap = collector.heap, settings.tracks(documents: heap.documents, rows: Int(totals.rows)) else {
+                return nil
+            }
+            return TrackedTerm(term: candidate, documents: heap.documents, frontier: heap.frontier.encoded,
+                               head: heap.entries, postings: collector.postings)
+        }
+
+        /// Finalizes the query (before its connection closes).
+        func close() {
+            statement.finalize()
+            collector.sizes = nil
         }
     }
 
