@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "NotesFTSExtension", dependencies: ["NotesTokenizer"]),
         // Layer 4: what the executables share (arguments, colour, progress), then the executables.
         .target(name: "NotesCLI", dependencies: ["NotesFTS"]),
-        .executableTarget(name: "notes-index", dependencies: ["NotesFTS", "NotesCLI"]),
+        .executableTarget(name: "notes-index", dependencies: ["NotesFTS", "NotesCLI", "SQLiteKit"]),
         .executableTarget(name: "notes-find", dependencies: ["NotesFTS", "NotesCLI"]),
         // Layer 5: the benchmark (a report, never part of `swift test`): `swift run -c release notes-bench --help`.
         .executableTarget(

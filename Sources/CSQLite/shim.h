@@ -21,4 +21,10 @@ static inline const char *csqlite_fts5_api_pointer_type(void) {
     return "fts5_api_ptr";
 }
 
+/// sqlite3_config is variadic too: this sets SQLITE_CONFIG_MEMSTATUS (whether every allocation updates the
+/// memory statistics under one process-wide mutex). Only before SQLite is initialized; else SQLITE_MISUSE.
+static inline int csqlite_config_memstatus(int on) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, on);
+}
+
 #endif
