@@ -7,14 +7,14 @@ import SQLiteKit
 /// fill's time) run off the writer, which only writes the tracked terms this hands over
 /// (``RankingTables/rebuild(_:settings:postingsPerStep:step:source:)``).
 ///
-/// One thread finds the candidates (``RankingTables/collection(_:settings:)``); then `workers` threads take
-/// every `workers`-th candidate each, and the writer gets the tracked terms in candidate (term) order. Two
-/// workers finish the scan in about two thirds of one's time on two cores, the writer's own work included.
+/// One thread finds the candidates (``RankingTables/collection(_:settings:)``); then `workers` threads each
+/// take the next candidate none has taken, and the writer gets the tracked terms in candidate (term) order.
 ///
-/// The workers run at most ``capacity`` candidates ahead of the writer, so memory is bounded by a few posting
-/// lists, and the scan keeps going while the writer writes a part of the word list or commits. Every term's
-/// pass is its own read transaction, so the write-ahead log is not held back for the whole fill. The reader
-/// sees the notes as last committed; start it once they are.
+/// The workers run at most ``capacity`` candidates and ``postingsAhead`` postings ahead of the writer, so
+/// memory is bounded, and the scan keeps going while the writer writes a part of the word list or commits, or
+/// while the other worker passes over a term in most notes. Every term's pass is its own read transaction, so
+/// the write-ahead log is not held back for the whole fill. The reader sees the notes as last committed; start
+/// it once they are.
 final class RankingScan: @unchecked Sendable {
     // Sendable by construction: every field below `condition` is read and written only under it.
     private let condition = NSCondition()
@@ -24,19 +24,27 @@ final class RankingScan: @unchecked Sendable {
     private var results: [Int: RankingTables.TrackedTerm?] = [:]
     /// The candidate the writer takes next.
     private var taken = 0
+    /// The candidates workers have started, all those before this one.
+    private var claimed = 0
+    /// Postings in `results`.
+    private var postingsWaiting = 0
     private var failure: (any Error)?
     private var stopped = false
     private var running = 0
     /// Candidates computed ahead of the writer at most.
     let capacity: Int
+    /// Postings of computed terms waiting for the writer above which no worker starts another candidate (so
+    /// a run of frequent terms holds at most about this many, 20 bytes each).
+    let postingsAhead: Int
 
     /// Why a thread stopped early (its writer no longer wants terms).
     private struct Stopped: Error {}
 
     /// Starts computing the tracked terms of the index at `path` with `settings`, on `workers` threads.
-    init(path: String, configuration: Connection.Configuration, settings: RankingSettings, capacity: Int = 16,
-         workers: Int = 2) {
+    init(path: String, configuration: Connection.Configuration, settings: RankingSettings, capacity: Int = 64,
+         postingsAhead: Int = 2_000_000, workers: Int = 2) {
         self.capacity = max(capacity, 1)
+        self.postingsAhead = max(postingsAhead, 1)
         let workers = max(workers, 1)
         running = 1
         Thread.detachNewThread { [self] in
@@ -49,17 +57,17 @@ final class RankingScan: @unchecked Sendable {
                     running += workers - 1
                     condition.broadcast()
                 }
-                for worker in 1..<workers {
+                for _ in 1..<workers {
                     Thread.detachNewThread { [self] in
                         let result = Result {
                             let own = try NoteIndex.open(path, mode: .readOnly, configuration: configuration)
                             defer { own.close() }
-                            try work(worker, of: workers, collection, settings: settings, db: own)
+                            try work(collection, settings: settings, db: own)
                         }
                         end(result)
                     }
                 }
-                try work(0, of: workers, collection, settings: settings, db: reader)
+                try work(collection, settings: settings, db: reader)
             }
             end(result)
         }
@@ -91,19 +99,28 @@ final class RankingScan: @unchecked Sendable {
         }
     }
 
-    /// Computes candidates `worker`, `worker + workers`, … through `db`, each once the writer is close enough.
-    private func work(_ worker: Int, of workers: Int, _ collection: RankingTables.Collection, settings: RankingSettings,
-                      db: Connection) throws {
+    /// Computes the next candidate no worker has taken, through `db`, until none is left; a worker waits while
+    /// the computed terms the writer has not taken are ``capacity`` candidates or ``postingsAhead`` postings.
+    private func work(_ collection: RankingTables.Collection, settings: RankingSettings, db: Connection) throws {
         let pass = try RankingTables.TermPass(db, sizes: collection.sizes)
         defer { pass.close() }
-        for number in stride(from: worker, to: collection.candidates.count, by: workers) {
-            try condition.withLock {
-                while number >= taken + capacity && !stopped && failure == nil { condition.wait() }
+        let count = collection.candidates.count
+        while true {
+            let number = try condition.withLock { () throws -> Int? in
+                while claimed < count && (claimed >= taken + capacity || postingsWaiting >= postingsAhead)
+                        && !stopped && failure == nil {
+                    condition.wait()
+                }
                 if stopped || failure != nil { throw Stopped() }
+                guard claimed < count else { return nil }
+                claimed += 1
+                return claimed - 1
             }
+            guard let number else { return }
             let tracked = try pass.track(collection.candidates[number], settings: settings)
             condition.withLock {
                 results[number] = .some(tracked)
+                postingsWaiting += tracked?.postings.count ?? 0
                 condition.broadcast()
             }
         }
@@ -132,6 +149,7 @@ final class RankingScan: @unchecked Sendable {
                 if let failure { throw failure }
                 if let entry = results.removeValue(forKey: taken) {
                     taken += 1
+                    postingsWaiting -= entry?.postings.count ?? 0
                     condition.broadcast()
                     if let tracked = entry { return .term(tracked) }
                     continue

@@ -6,19 +6,19 @@ import Testing
     static let settings = RankingSettings(headSize: 12, minimumDocumentFrequency: 20, minimumShare: 0.05)
 
     /// The terms computed on another thread through a read-only connection are the ones the writer computes
-    /// itself, in the same order, whatever how many wait for the writer.
+    /// itself, in the same order, whatever how many wait for the writer and how many threads compute them.
     @Test func handsOverWhatTheWriterWouldCompute() throws {
         let (folder, index, expected) = try Self.indexAndTerms(seed: 20_261_201)
         defer { withExtendedLifetime(folder) {} }
         #expect(expected.count >= 10)
-        for capacity in [1, 3, 100] {
+        for (capacity, postingsAhead) in [(1, 1_000_000), (3, 1_000_000), (100, 1_000_000), (100, 1)] {
             for workers in [1, 2, 3] {
                 let scan = RankingScan(path: index.path, configuration: NoteIndex.defaultConfiguration, settings: Self.settings,
-                                       capacity: capacity, workers: workers)
+                                       capacity: capacity, postingsAhead: postingsAhead, workers: workers)
                 var handed: [String] = []
                 try scan.forEach { handed.append(Self.describe($0)) }
                 scan.stop()
-                #expect(handed == expected, "capacity \(capacity), \(workers) workers")
+                #expect(handed == expected, "capacity \(capacity), \(postingsAhead) postings, \(workers) workers")
             }
         }
     }
