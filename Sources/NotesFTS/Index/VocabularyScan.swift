@@ -11,7 +11,8 @@ import SQLiteKit
 ///
 /// A build with a side writer (``FullTextSideWriter``) scans the index and the side file, one after the other,
 /// before and while it splices them: the index's words and the side's together are the words of the spliced
-/// index. The splice waits for ``waitForFirstFile()``, so no snapshot of the index is held while it writes.
+/// index. The splice commits its first step only after ``waitForFirstFile()``, so no snapshot of the index
+/// holds back the log while it writes.
 final class VocabularyScan: @unchecked Sendable {
     // Sendable by construction: `outcome` is written once by the scanning thread under `lock`, and read
     // only after `done` is signalled.
@@ -36,9 +37,8 @@ final class VocabularyScan: @unchecked Sendable {
          beforeFile: (@Sendable (Int) -> Void)? = nil) {
         Thread.detachNewThread { [self] in
             var signalled = false
-            let result = Result { () throws -> ScannedWords in
+            let read = Result { () throws -> [String] in
                 var terms: [String] = []
-                defer { allFilesRead.signal() }
                 for (number, path) in paths.enumerated() {
                     beforeFile?(number)
                     let reader = try NoteIndex.open(path, mode: .readOnly, configuration: configuration)
@@ -50,11 +50,15 @@ final class VocabularyScan: @unchecked Sendable {
                         firstFileRead.signal()
                     }
                 }
-                let words = terms.map { ($0, PorterStemmer.inflectionStem($0)) }
-                let spelling = Vocabulary.spellingPasses(terms: terms, pairsPerPass: spellingPairsPerPass)
-                return ScannedWords(words: words, spelling: spelling)
+                return terms
             }
             if !signalled { firstFileRead.signal() }
+            // Before the spelling rows are computed: the splice waits for this, and the top-k scan for the splice.
+            allFilesRead.signal()
+            let result = read.map { terms in
+                ScannedWords(words: terms.map { ($0, PorterStemmer.inflectionStem($0)) },
+                             spelling: Vocabulary.spellingPasses(terms: terms, pairsPerPass: spellingPairsPerPass))
+            }
             lock.withLock { outcome = result }
             done.signal()
         }

@@ -37,15 +37,18 @@ extension RankingTables {
         try db.run("DELETE FROM meta WHERE key = ?1", [.text(metaKey)])
         try SizeBlocks.fill(db)
         var unstepped = 0
+        // Half a million head rows at 100k notes: written by multi-row statements, carried across steps.
+        let heads = try BatchInsert(db, "INSERT INTO topk_head(term, note, frequency, size)", columns: 4)
         func add(_ tracked: TrackedTerm) throws {
             if unstepped >= postingsPerStep {
                 try step()
                 unstepped = 0
             }
-            try write(tracked, db)
+            try write(tracked, db, heads: heads)
             unstepped += tracked.postings.count
         }
         if let source { try source(add) } else { try collect(db, settings: settings, add) }
+        try heads.finish()
         try db.run("""
             INSERT INTO meta(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value
             """, [.text(metaKey), .text(formatVersion)])
@@ -125,15 +128,13 @@ extension RankingTables {
         }
     }
 
-    /// Writes the rows of one tracked term.
-    static func write(_ tracked: TrackedTerm, _ db: Connection) throws {
+    /// Writes the rows of one tracked term; its `topk_head` rows go to `heads` (which the caller finishes).
+    static func write(_ tracked: TrackedTerm, _ db: Connection, heads: BatchInsert) throws {
         let term = try db.cached("INSERT INTO topk_terms(term, df, frontier) VALUES (?1, ?2, ?3)")
         try term.bind([.text(tracked.term), .integer(Int64(tracked.documents)), .blob(tracked.frontier)])
         try term.run()
-        let head = try db.cached("INSERT INTO topk_head(term, note, frequency, size) VALUES (?1, ?2, ?3, ?4)")
         for entry in tracked.head {
-            try head.bind([.text(tracked.term), .integer(entry.note), .real(entry.frequency), .integer(Int64(entry.size))])
-            try head.run()
+            try heads.append(.text(tracked.term), .integer(entry.note), .real(entry.frequency), .integer(Int64(entry.size)))
         }
         try PostingStore.write(tracked.term, tracked.postings, db)
     }
