@@ -26,10 +26,17 @@ enum FullTextSplice {
     /// Splices the side file at `sidePath` into the index `db` writes (a connection of its own, so the
     /// index's other connections see the new structure at their next transaction). `db` must be outside a
     /// transaction.
-    /// `afterCopying` runs once the data rows are copied, before the last transaction (tests write the index
-    /// there from another connection, as an app might).
+    /// `beforeFirstCommit` runs once, before the first transaction that writes commits (a first build waits
+    /// there until its word scan has read the index: a reader's snapshot would hold the log). `afterCopying`
+    /// runs once the data rows are copied, before the last transaction (tests write the index there from
+    /// another connection, as an app might).
     static func splice(into db: Connection, from sidePath: String, rowsPerStep: Int = 16_384,
-                       afterCopying: (() throws -> Void)? = nil) throws {
+                       beforeFirstCommit: (() -> Void)? = nil, afterCopying: (() throws -> Void)? = nil) throws {
+        var beforeCommit = beforeFirstCommit
+        func waitBeforeCommit() {
+            beforeCommit?()
+            beforeCommit = nil
+        }
         try db.run("ATTACH DATABASE ?1 AS side", [.text(sidePath)])
         defer { try? db.execute("DETACH DATABASE side") }
         guard let mainBytes = try record(db, "main", FullTextStructure.rowID),
@@ -49,8 +56,9 @@ enum FullTextSplice {
         for (old, new) in renumbering {
             try db.run("INSERT INTO temp.splice_ids(old, new) VALUES (?1, ?2)", [.integer(Int64(old)), .integer(Int64(new))])
         }
-        try copyData(db, rowsPerStep: rowsPerStep)
+        try copyData(db, rowsPerStep: rowsPerStep, beforeCommit: waitBeforeCommit)
         try afterCopying?()
+        waitBeforeCommit()
         try db.transaction(.immediate) {
             // Another connection may have written the index between the steps (an app saving or deleting a note
             // while the build ran): then the copied rows or the records read above may no longer fit, and the
@@ -108,7 +116,7 @@ enum FullTextSplice {
     }
 
     /// Copies the side's segment rows, renumbered, in transactions of at most `rowsPerStep` rows.
-    private static func copyData(_ db: Connection, rowsPerStep: Int) throws {
+    private static func copyData(_ db: Connection, rowsPerStep: Int, beforeCommit: () -> Void) throws {
         var last = Int64(1) << Int64(FullTextStructure.segmentShift) - 1
         while true {
             let next = try db.transaction(.immediate) { () throws -> Int64? in
@@ -121,6 +129,7 @@ enum FullTextSplice {
                         FROM side.notes_fts_data d JOIN temp.splice_ids m ON m.old = d.id >> \(FullTextStructure.segmentShift)
                         WHERE d.id > ?1 AND d.id <= ?2
                     """, [.integer(last), .integer(upTo)])
+                beforeCommit()
                 return upTo
             }
             guard let next else { return }

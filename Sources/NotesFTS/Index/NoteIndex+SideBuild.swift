@@ -73,8 +73,9 @@ extension NoteIndex {
     ///
     /// With the word list to fill, it first starts the fill's word scan (``VocabularyScan``) over the index
     /// and then the side file, and returns it for ``finishFirstBuild(_:scan:)``: the scan reads the index
-    /// while the side writes its last segment, the splice waits until it has (no snapshot held while it
-    /// writes), and copies while the scan reads the side file.
+    /// while the side writes its last segment, the splice copies its first step meanwhile and commits it once
+    /// the scan has read the index (no snapshot held while the log could start over), and copies the rest while
+    /// the scan reads the side file.
     func spliceSideWriter(_ side: FullTextSideWriter, settings: BulkLoadSettings) throws -> VocabularyScan? {
         // The index's words are read while the side writes its last segment; the side's once it has.
         var scan = settings.fillsWordList
@@ -90,15 +91,17 @@ extension NoteIndex {
                 FullTextSideWriter.removeFiles(of: side.path)
                 return scan
             }
-            scan?.waitForFirstFile()
             var configuration = Self.fillScanConfiguration
             configuration.cacheSizeKiB = 8 * 1024
             configuration.switchesToWAL = false
             let splicer = try Self.open(path, mode: .readWrite, configuration: configuration)
             defer { splicer.close() }
             do {
-                try FullTextSplice.splice(into: splicer, from: side.path, afterCopying: settings.duringSplice)
+                // The first step is copied while the word scan reads the index, and committed once it has.
+                try FullTextSplice.splice(into: splicer, from: side.path, beforeFirstCommit: { scan?.waitForFirstFile() },
+                                          afterCopying: settings.duringSplice)
             } catch is FullTextSplice.Refusal {
+                scan?.waitForFirstFile()
                 try indexAgain(noteIDsIn: side.path, with: splicer)
                 // The side file may not read either: the fill scans the index itself.
                 scan?.wait()
