@@ -43,20 +43,31 @@ import Testing
         pairs.map { Segment(id: $0.id, firstPage: 5, lastPage: 4 + $0.pages) }
     }
 
-    /// Level 0 merges 1 and 2 into 5, the last of level 1. Added segments of 3 and 8 pages fit level 0 (its
-    /// largest has 10), after the merge inputs; one of 40 fits level 1, before the output; one of 500 is
-    /// larger than any and starts a level of its own above.
+    /// Level 0 merges 1 and 2 into 5, the last of level 1. Added segments of 8 and 3 pages fit level 0 (its
+    /// largest has 10), after the merge inputs; one of 500 is larger than any and starts a level of its own
+    /// above; one of 40 fits level 1, which holds two already, so it goes on to the level of the 500.
     @Test func addedSegmentsGoWhereTheirSizeBelongs() {
         let main = structure([Level(merging: 2, segments: sized((1, 10), (2, 6), (3, 2))), Level(merging: 0, segments: sized((4, 60), (5, 7)))])
         let side = structure([Level(merging: 0, segments: sized((1, 3), (2, 500), (3, 8))), Level(merging: 0, segments: sized((4, 40)))],
                              writes: 50)
         let joined = main.adding(side) { $0 + 10 }
-        #expect(joined.levels.map { $0.segments.map(\.id) } == [[1, 2, 3, 11, 13], [4, 14, 5], [12]])
+        #expect(joined.levels.map { $0.segments.map(\.id) } == [[1, 2, 3, 13, 11], [4, 5], [12, 14]])
         #expect(joined.levels.map(\.merging) == [2, 0, 0])
         #expect(joined.levels[2].segments[0].pageCount == 500)
         #expect(joined.writeCounter == 150)
         #expect(joined.cookie == 8)
         #expect(FullTextStructure(bytes: joined.bytes) == joined)
+    }
+
+    /// A level above 0 keeps at most two segments from a splice (FTS5 merges a level of four whole): added
+    /// segments that fit level 1, which holds two, go to a new level above, the largest first; level 0 takes
+    /// any number. Without the cap, level 1 would hold four and the next write would merge all of it.
+    @Test func aLevelAboveZeroTakesAtMostTwo() {
+        let main = structure([Level(merging: 0, segments: sized((1, 10))), Level(merging: 0, segments: sized((2, 100), (3, 90)))])
+        let side = structure([Level(merging: 0, segments: sized((4, 80), (5, 95), (6, 5), (7, 4)))])
+        let joined = main.adding(side) { $0 + 10 }
+        #expect(joined.levels.map { $0.segments.map(\.id) } == [[1, 16, 17], [2, 3], [15, 14]])
+        #expect(FullTextStructure.segmentsPerLevel == 2)
     }
 
     @Test func intoAnEmptyStructureEverySegmentGoesToLevelZero() {
