@@ -115,14 +115,18 @@ enum FullTextSplice {
         return mapping
     }
 
-    /// Copies the side's segment rows, renumbered, in transactions of at most `rowsPerStep` rows.
+    /// Copies the side's segment rows, renumbered, in transactions of at most `rowsPerStep` rows; the first a
+    /// quarter of that: it is written while a reader may still hold the log from starting over
+    /// (``splice(into:from:rowsPerStep:beforeFirstCommit:afterCopying:)``), so it adds to what the log holds
+    /// already.
     private static func copyData(_ db: Connection, rowsPerStep: Int, beforeCommit: () -> Void) throws {
+        var rowsThisStep = max(rowsPerStep / 4, 1)
         var last = Int64(1) << Int64(FullTextStructure.segmentShift) - 1
         while true {
             let next = try db.transaction(.immediate) { () throws -> Int64? in
                 guard let end = try db.scalarValue("""
                     SELECT max(id) FROM (SELECT id FROM side.notes_fts_data WHERE id > ?1 ORDER BY id LIMIT ?2)
-                    """, [.integer(last), .integer(Int64(rowsPerStep))]), case .integer(let upTo) = end else { return nil }
+                    """, [.integer(last), .integer(Int64(rowsThisStep))]), case .integer(let upTo) = end else { return nil }
                 try db.run("""
                     INSERT INTO main.notes_fts_data(id, block)
                         SELECT d.id + ((m.new - m.old) << \(FullTextStructure.segmentShift)), d.block
@@ -134,6 +138,7 @@ enum FullTextSplice {
             }
             guard let next else { return }
             last = next
+            rowsThisStep = rowsPerStep
         }
     }
 }
