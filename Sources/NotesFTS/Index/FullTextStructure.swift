@@ -90,13 +90,20 @@ struct FullTextStructure: Equatable {
     /// level below, as with one writer.
     static let segmentsPerLevel = 2
 
+    /// Pages above which an added segment does not go on level 0 (``adding(_:renumbered:)``), whatever the
+    /// index holds there: every incremental run adds to level 0, and FTS5 merges it whole once it holds four
+    /// segments, so a large segment there (4,018 pages in one build of 100k notes) was copied again by the
+    /// next 1%-changed re-run.
+    static let levelZeroPages = 1_024
+
     /// This structure with `other`'s segments added, each renumbered by `newID` (which must not clash with
     /// this structure's ids). `other` must have no merge in progress.
     ///
     /// Each added segment, largest first, goes where FTS5 itself would keep a segment of its size (a level holds
     /// segments no larger than the levels above it): to the lowest level that has a segment at least as large,
-    /// or else to the level above every level here. Put on level 0, the side's large segments made the next
-    /// incremental run merge them all (36,000 pages at 100k notes). Above level 0, a level already holding
+    /// or else to the level above every level here; never to level 0 when larger than ``levelZeroPages``. Put on
+    /// level 0, the side's large segments made the next incremental run merge them all (36,000 pages at 100k
+    /// notes). Above level 0, a level already holding
     /// ``segmentsPerLevel`` segments (not counting a merge's inputs) passes the segment on to the level above:
     /// FTS5 merges a level once it holds four, so a level of three large segments was merged whole (27,000
     /// pages, 1.7 times the time of a 1%-changed re-run) as soon as a merge of level 0 added a fourth. Within a
@@ -111,6 +118,7 @@ struct FullTextStructure: Equatable {
         let above = (levels.lastIndex { !$0.segments.isEmpty } ?? -1) + 1
         for segment in other.levels.flatMap(\.segments).sorted(by: { $0.pageCount > $1.pageCount }) {
             var number = largest.firstIndex { $0 >= segment.pageCount } ?? above
+            if number == 0 && segment.pageCount > Self.levelZeroPages { number = 1 }
             while number > 0 && number < result.levels.count
                     && result.levels[number].segments.count - result.levels[number].merging >= Self.segmentsPerLevel {
                 number += 1

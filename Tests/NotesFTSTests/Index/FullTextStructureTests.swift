@@ -70,6 +70,17 @@ import Testing
         #expect(FullTextStructure.segmentsPerLevel == 2)
     }
 
+    /// A segment larger than ``FullTextStructure/levelZeroPages`` never goes on level 0, where every
+    /// incremental run would soon merge it again; smaller ones still do.
+    @Test func aLargeSegmentSkipsLevelZero() {
+        let large = FullTextStructure.levelZeroPages + 1
+        let main = structure([Level(merging: 0, segments: [Segment(id: 1, firstPage: 1, lastPage: 2 * large)])])
+        let side = structure([Level(merging: 0, segments: [Segment(id: 2, firstPage: 1, lastPage: large),
+                                                           Segment(id: 3, firstPage: 1, lastPage: 5)])])
+        let joined = main.adding(side) { $0 + 10 }
+        #expect(joined.levels.map { $0.segments.map(\.id) } == [[1, 13], [12]])
+    }
+
     @Test func intoAnEmptyStructureEverySegmentGoesToLevelZero() {
         let main = structure([])
         let side = structure([Level(merging: 0, segments: []), Level(merging: 0, segments: sized((1, 9), (2, 4)))])
