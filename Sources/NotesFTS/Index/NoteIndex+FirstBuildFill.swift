@@ -7,7 +7,7 @@ extension NoteIndex {
     package struct FirstBuildFill: Sendable {
         /// Words of `vocabulary` a step writes at most.
         package var wordsPerStep = Vocabulary.wordsPerStep
-        /// (key, word) pairs of `spelling` a step writes at most (one pass of ``Vocabulary/fillSpelling(_:terms:pairsPerPass:step:)``).
+        /// (key, word) pairs of `spelling` a step writes at most (one pass of ``Vocabulary/spellingPasses(terms:pairsPerPass:)``).
         package var spellingPairsPerStep = Vocabulary.spellingPairsPerPass
         /// Postings of the top-k tables after which a step ends (at the next term).
         package var postingsPerStep = RankingTables.postingsPerStep

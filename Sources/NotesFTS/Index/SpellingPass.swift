@@ -1,6 +1,6 @@
 import SQLiteKit
 
-/// One pass of the `spelling` fill (``Vocabulary/fillSpelling(_:terms:pairsPerPass:step:)``): the rows of one
+/// One pass of the `spelling` fill (``Vocabulary/spellingPasses(terms:pairsPerPass:)``): the rows of one
 /// range of buckets, in bucket order, their `entries` packed one after another in ``bytes``.
 ///
 /// Computing a pass touches no database, so a first build computes them on the thread that reads the words

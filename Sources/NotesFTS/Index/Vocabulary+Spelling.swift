@@ -4,36 +4,9 @@ extension Vocabulary {
     /// Most (key, word) pairs held in memory at once while filling `spelling`: 8 bytes each, so about 32 MB.
     static let spellingPairsPerPass = 4_000_000
 
-    /// Fills `spelling` (emptied by the caller) with the ``SpellingKeys`` of `terms`, whose ids are their
-    /// offsets plus one: one row a bucket, its pairs in key then id order, written in bucket order by
-    /// multi-row statements.
-    ///
-    /// Each word has up to 29 keys, so a large vocabulary is done in passes over bucket ranges
-    /// (``spellingPass(_:of:terms:lengths:)``), each holding at most about ``spellingPairsPerPass`` pairs.
-    /// `step` runs after each pass's rows are written (a first build commits there).
-    static func fillSpelling(_ db: Connection, terms: [String], pairsPerPass: Int = spellingPairsPerPass,
-                             step: () throws -> Void = {}) throws {
-        let lengths = terms.map { $0.utf8.count }
-        let passes = spellingPassCount(terms: terms.count, pairsPerPass: pairsPerPass)
-        let rows = try BatchInsert(db, "INSERT INTO spelling(bucket, entries)", columns: 2)
-        for pass in 0..<passes {
-            try spellingPass(pass, of: passes, terms: terms, lengths: lengths).write(rows)
-            try step()
-        }
-    }
-
-    /// Fills `spelling` (emptied by the caller) with passes computed beforehand (``spellingPasses(terms:pairsPerPass:)``),
-    /// calling `step` after each, as ``fillSpelling(_:terms:pairsPerPass:step:)`` does.
-    static func writeSpelling(_ db: Connection, passes: [SpellingPass], step: () throws -> Void = {}) throws {
-        let rows = try BatchInsert(db, "INSERT INTO spelling(bucket, entries)", columns: 2)
-        for pass in passes {
-            try pass.write(rows)
-            try step()
-        }
-    }
-
-    /// Every pass of the `spelling` fill of `terms`, computed without a database (the rows
-    /// ``fillSpelling(_:terms:pairsPerPass:step:)`` writes, in the same passes).
+    /// Every pass of the `spelling` fill of `terms` (whose ids are their offsets plus one), computed without a
+    /// database: the rows ``WordListWriter`` writes, in the same passes. Each word has up to 29 keys, so a
+    /// large vocabulary is done in passes over bucket ranges, each holding at most about `pairsPerPass` pairs.
     static func spellingPasses(terms: [String], pairsPerPass: Int = spellingPairsPerPass) -> [SpellingPass] {
         let lengths = terms.map { $0.utf8.count }
         let passes = spellingPassCount(terms: terms.count, pairsPerPass: pairsPerPass)

@@ -4,8 +4,8 @@ import Testing
 
 @Suite struct WordListWriterTests {
     /// Written a part at a time, with the passes computed ahead or as they are written, the word list holds
-    /// the rows of a fill in one go (words with ids in order, the `spelling` rows of ``SpellingPassTests``),
-    /// and the writer makes one part per `wordsPerStep` words and one per pass, then says it is done.
+    /// the rows of a fill in one go (words with ids in order, `spelling` as one pass makes it), and the writer
+    /// makes one part per `wordsPerStep` words and one per pass, then says it is done.
     @Test(arguments: [(1_000, 1_000_000), (3, 50), (7, 7)])
     func writesTheWholeListInParts(wordsPerStep: Int, pairsPerPass: Int) throws {
         let index = try TestFolder().openIndex()
@@ -13,14 +13,11 @@ import Testing
         let words = try index.read { try Vocabulary.words(of: $0) }
         #expect(words.count >= 8)
         let expectedWords = words.enumerated().map { "\($0.offset + 1) \($0.element.term) \($0.element.stem)" }
-        let expectedSpelling: [String] = try {
-            try index.transaction {
-                try index.connection.execute("DELETE FROM spelling")
-                try Vocabulary.fillSpelling(index.connection, terms: words.map(\.term), pairsPerPass: pairsPerPass)
-            }
-            return try spelling(of: index)
-        }()
+        // The reference: every row in one pass, written in one go.
+        try SpellingRows.write(Vocabulary.spellingPasses(terms: words.map(\.term), pairsPerPass: 1 << 40), into: index)
+        let expectedSpelling = try SpellingRows.of(index)
         let passes = Vocabulary.spellingPasses(terms: words.map(\.term), pairsPerPass: pairsPerPass)
+        #expect(passes.reduce(0) { $0 + $1.count } == expectedSpelling.count)
         for computedAhead in [true, false] {
             var writer = WordListWriter(words: words, wordsPerStep: wordsPerStep,
                                         spelling: computedAhead ? passes : nil, spellingPairsPerPass: pairsPerPass)
@@ -36,11 +33,7 @@ import Testing
                 "\($0.int64(0)) \($0.text(1) ?? "") \($0.text(2) ?? "")"
             } }
             #expect(written == expectedWords, "computed ahead: \(computedAhead)")
-            #expect(try spelling(of: index) == expectedSpelling, "computed ahead: \(computedAhead)")
+            #expect(try SpellingRows.of(index) == expectedSpelling, "computed ahead: \(computedAhead)")
         }
-    }
-
-    private func spelling(of index: NoteIndex) throws -> [String] {
-        try index.read { try $0.query("SELECT bucket || ':' || hex(entries) FROM spelling ORDER BY bucket") { $0.text(0) ?? "" } }
     }
 }
