@@ -8,7 +8,7 @@ import SQLiteKit
 /// first term of each leaf page in `%_idx`, and a structure record listing the segments level by level.
 /// The two tables hold disjoint row ids, so their segments never disagree about a note. The splice copies
 /// the side's `%_data` rows with their segment ids renumbered to ids the index does not use, its `%_idx` and
-/// `%_docsize` rows, adds its segments to the structure record (``FullTextStructure/adding(_:renumbered:)``)
+/// `%_docsize` rows, lays out the segments of both in the structure record (``FullTextStructure/splicing(_:renumbered:)``)
 /// and sums the averages record. FTS5's own `integrity-check` passes on the result (tests check it).
 ///
 /// The data rows are copied in transactions of at most `rowsPerStep` rows, so the write-ahead log stays
@@ -50,7 +50,7 @@ enum FullTextSplice {
         }
         let renumbering = try newIDs(for: sideStructure.levels.flatMap { $0.segments.map(\.id) },
                                      avoiding: mainStructure.segmentIDs)
-        let structure = mainStructure.adding(sideStructure) { renumbering[$0]! }
+        let structure = mainStructure.splicing(sideStructure) { renumbering[$0]! }
         try db.execute("DROP TABLE IF EXISTS temp.splice_ids; CREATE TEMP TABLE splice_ids(old INTEGER PRIMARY KEY, new INTEGER NOT NULL)")
         defer { try? db.execute("DROP TABLE IF EXISTS temp.splice_ids") }
         for (old, new) in renumbering {

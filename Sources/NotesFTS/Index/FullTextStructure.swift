@@ -85,19 +85,20 @@ struct FullTextStructure: Equatable {
         return out
     }
 
-    /// Segments a splice leaves at most on a level above 0, besides a merge's inputs (``adding(_:renumbered:)``):
-    /// two below FTS5's `automerge` of four, so such a level is merged only after two more merges of the
-    /// level below, as with one writer.
+    /// Segments a splice leaves at most on a level (``splicing(_:renumbered:)``; ``adding(_:renumbered:)``
+    /// above level 0, besides a merge's inputs): two below FTS5's `automerge` of four, so such a level is
+    /// merged only after two more merges of the level below, as with one writer.
     static let segmentsPerLevel = 2
 
-    /// Pages above which an added segment does not go on level 0 (``adding(_:renumbered:)``), whatever the
-    /// index holds there: every incremental run adds to level 0, and FTS5 merges it whole once it holds four
-    /// segments, so a large segment there (4,018 pages in one build of 100k notes) was copied again by the
-    /// next 1%-changed re-run.
+    /// Pages above which a spliced segment does not go on level 0 (``splicing(_:renumbered:)``,
+    /// ``adding(_:renumbered:)``): every incremental run adds to level 0, and FTS5 merges it whole once it
+    /// holds four segments, so a large segment there (4,018 pages in one build of 100k notes) was copied
+    /// again by the next 1%-changed re-run.
     static let levelZeroPages = 1_024
 
     /// This structure with `other`'s segments added, each renumbered by `newID` (which must not clash with
-    /// this structure's ids). `other` must have no merge in progress.
+    /// this structure's ids), this structure's left where they are. `other` must have no merge in progress.
+    /// A splice uses it when this structure has a merge in progress (``splicing(_:renumbered:)``).
     ///
     /// Each added segment, largest first, goes where FTS5 itself would keep a segment of its size (a level holds
     /// segments no larger than the levels above it): to the lowest level that has a segment at least as large,

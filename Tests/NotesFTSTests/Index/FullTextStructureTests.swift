@@ -8,24 +8,14 @@ import Testing
     typealias Level = FullTextStructure.Level
 
     private func structure(_ levels: [Level], cookie: UInt32 = 7, writes: Int = 100) -> FullTextStructure {
-        var bytes: [UInt8] = [0, 0, 0, UInt8(cookie)]
-        Varint.append(levels.count, to: &bytes)
-        Varint.append(levels.reduce(0) { $0 + $1.segments.count }, to: &bytes)
-        Varint.append(writes, to: &bytes)
-        for level in levels {
-            Varint.append(level.merging, to: &bytes)
-            Varint.append(level.segments.count, to: &bytes)
-            for segment in level.segments {
-                for value in [segment.id, segment.firstPage, segment.lastPage] { Varint.append(value, to: &bytes) }
-            }
-        }
-        return FullTextStructure(bytes: bytes)!
+        FullTextStructure.record(levels, cookie: cookie, writes: writes)
     }
 
     private func segments(_ ids: Int...) -> [Segment] { ids.map { Segment(id: $0, firstPage: 1, lastPage: $0 * 10) } }
 
     @Test func aRecordEncodesToTheSameBytes() {
         let record = structure([Level(merging: 2, segments: segments(4, 5, 6)), Level(merging: 0, segments: segments(300))])
+        #expect(record.bytes == [0, 0, 0, 7, 2, 4, 100, 2, 3, 4, 1, 40, 5, 1, 50, 6, 1, 60, 0, 1, 0x82, 0x2C, 1, 0x97, 0x38])
         #expect(FullTextStructure(bytes: record.bytes) == record)
         #expect(record.segmentIDs == [4, 5, 6, 300])
         #expect(record.isMerging)
@@ -39,9 +29,7 @@ import Testing
         #expect(FullTextStructure(bytes: bytes) == nil)
     }
 
-    private func sized(_ pairs: (id: Int, pages: Int)...) -> [Segment] {
-        pairs.map { Segment(id: $0.id, firstPage: 5, lastPage: 4 + $0.pages) }
-    }
+    private func sized(_ pairs: (id: Int, pages: Int)...) -> [Segment] { FullTextStructure.sized(pairs) }
 
     /// Level 0 merges 1 and 2 into 5, the last of level 1. Added segments of 8 and 3 pages fit level 0 (its
     /// largest has 10), after the merge inputs; one of 500 is larger than any and starts a level of its own
