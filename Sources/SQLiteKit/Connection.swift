@@ -41,6 +41,10 @@ public final class Connection {
         /// so a WAL database in a folder the user cannot write can be read; the caller must know that no
         /// other process writes it meanwhile.
         public var immutable = false
+        /// Accept `file:` URIs (`SQLITE_OPEN_URI`), so ``attach(_:as:readOnly:)`` can attach a file read-only.
+        /// The connection's own path is then opened as a URI too, so a path that looks like one still names
+        /// the same file.
+        public var acceptsURIs = false
         /// Fail at open with a clear message when SQLite lacks the FTS5 extension.
         public var requireFTS5: Bool = true
         /// Creates the default configuration.
@@ -53,6 +57,8 @@ public final class Connection {
     public let path: String
     /// The mode the connection was opened with.
     public let mode: Mode
+    /// Whether it was opened accepting `file:` URIs (``Configuration/acceptsURIs``).
+    public let acceptsURIs: Bool
     private var statementCache: [String: Statement] = [:]
     /// Objects kept with the connection by the layers above (``attachment(_:make:)``).
     private var attachments: [String: AnyObject] = [:]
@@ -72,9 +78,11 @@ public final class Connection {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
         }
         var target = path
-        if mode == .readOnly && configuration.immutable {
+        let immutable = mode == .readOnly && configuration.immutable
+        acceptsURIs = configuration.acceptsURIs || immutable
+        if acceptsURIs {
             flags |= SQLITE_OPEN_URI
-            target = Self.uri(path) + "?immutable=1"
+            target = Self.uri(path) + (immutable ? "?immutable=1" : "")
         }
         var db: OpaquePointer?
         let result = sqlite3_open_v2(target, &db, flags, nil)
@@ -115,19 +123,6 @@ public final class Connection {
         }
     }
 
-    /// `file:` URI of `path`, every byte but unreserved ones and `/` percent-encoded.
-    static func uri(_ path: String) -> String {
-        var text = "file:"
-        for byte in path.utf8 {
-            let character = Character(Unicode.Scalar(byte))
-            if byte < 0x80 && (character.isLetter || character.isNumber || "/-._~".contains(character)) {
-                text.append(character)
-            } else {
-                text += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return text
-    }
 
     /// Sets `journal_mode=WAL` (kept in the file); throws when SQLite cannot (a read-only file).
     public func switchToWAL() throws {
@@ -289,12 +284,5 @@ public final class Connection {
     /// Sets `PRAGMA user_version`.
     public func setUserVersion(_ version: Int) throws {
         try execute("PRAGMA user_version=\(version)")
-    }
-}
-
-extension String {
-    /// The string with `0` before it up to `width` characters.
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(width - count, 0)) + self
     }
 }

@@ -24,8 +24,9 @@ enum FullTextSplice {
     static var isSupported: Bool { sqlite3_libversion_number() < 3_044_000 }
 
     /// Splices the side file at `sidePath` into the index `db` writes (a connection of its own, so the
-    /// index's other connections see the new structure at their next transaction). `db` must be outside a
-    /// transaction.
+    /// index's other connections see the new structure at their next transaction, opened with
+    /// ``Connection/Configuration/acceptsURIs``: the side file is attached read-only, so other connections
+    /// may read it meanwhile, as the word scan does). `db` must be outside a transaction.
     /// `beforeFirstCommit` runs once, before the first transaction that writes commits (a first build waits
     /// there until its word scan has read the index: a reader's snapshot would hold the log). `afterCopying`
     /// runs once the data rows are copied, before the last transaction (tests write the index there from
@@ -37,7 +38,7 @@ enum FullTextSplice {
             beforeCommit?()
             beforeCommit = nil
         }
-        try db.run("ATTACH DATABASE ?1 AS side", [.text(sidePath)])
+        try db.attach(sidePath, as: "side", readOnly: true)
         defer { try? db.execute("DETACH DATABASE side") }
         guard let mainBytes = try record(db, "main", FullTextStructure.rowID),
               let mainStructure = FullTextStructure(bytes: mainBytes),

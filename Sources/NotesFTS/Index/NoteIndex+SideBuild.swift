@@ -94,6 +94,8 @@ extension NoteIndex {
             var configuration = Self.fillScanConfiguration
             configuration.cacheSizeKiB = 8 * 1024
             configuration.switchesToWAL = false
+            // The side file is attached read-only: the word scan reads it while the splice commits.
+            configuration.acceptsURIs = true
             let splicer = try Self.open(path, mode: .readWrite, configuration: configuration)
             defer { splicer.close() }
             do {
@@ -120,7 +122,7 @@ extension NoteIndex {
     /// the notes the side held into `notes_fts` once more, from the stored notes, in one transaction, and
     /// clears the mark. Slower than the splice, never wrong.
     private func indexAgain(noteIDsIn sidePath: String, with db: Connection) throws {
-        try db.run("ATTACH DATABASE ?1 AS side", [.text(sidePath)])
+        try db.attach(sidePath, as: "side", readOnly: true)
         defer { try? db.execute("DETACH DATABASE side") }
         try db.transaction(.immediate) {
             try db.execute("""
