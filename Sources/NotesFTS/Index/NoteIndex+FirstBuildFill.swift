@@ -68,10 +68,13 @@ extension NoteIndex {
             // Writes and commits a part of the word list once the scan has computed it; `false` while it has not
             // (unless `waiting`), or once every part is written.
             func writeWordListPart(waiting: Bool) throws -> Bool {
-                if wordList == nil, let scanned = try waiting ? scan?.words() : scan?.wordsIfReady() {
-                    wordList = WordListWriter(words: scanned.words, wordsPerStep: settings.fill.wordsPerStep, spelling: scanned.spelling)
+                if wordList == nil, let scan, let words = try waiting ? scan.words() : scan.wordsIfReady() {
+                    wordList = WordListWriter(words: words, wordsPerStep: settings.fill.wordsPerStep,
+                                              passCount: scan.spellingPassCount(words: words.count)) {
+                        try scan.spellingPass($0, waiting: $1)
+                    }
                 }
-                guard try wordList?.writeNext(connection) == true else { return false }
+                guard try wordList?.writeNext(connection, waiting: waiting) == true else { return false }
                 try step()
                 return true
             }

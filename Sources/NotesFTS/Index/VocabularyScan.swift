@@ -3,31 +3,31 @@ import NotesTokenizer
 import SQLiteKit
 
 /// ``Vocabulary/words(of:)`` read on a thread of its own, through a read-only connection of its own, and the
-/// rows of `spelling` computed from them (``Vocabulary/spellingPasses(terms:pairsPerPass:)``): at the end of a
-/// first build (``NoteIndex/finishFirstBuild(_:scan:)``) the writer fills the top-k tables meanwhile, so the scan
-/// of `fts5vocab` (it reads every doclist: 1.5 s at 100k notes) and the hashing and sorting of the deletion
-/// keys (about 1 s) run on the other core, and the writer only inserts rows. The reader sees the notes as
-/// last committed; start it once they are.
+/// rows of `spelling` computed from them one pass at a time (``Vocabulary/spellingPass(_:of:terms:lengths:)``):
+/// at the end of a first build (``NoteIndex/finishFirstBuild(_:scan:)``) the writer fills the top-k tables
+/// meanwhile, so the scan of `fts5vocab` (it reads every doclist: 1.2 s at 100k notes) and the hashing and
+/// sorting of the deletion keys (about 1 s) run on the other core, and the writer only inserts rows. The
+/// words are handed out as soon as they are read, and each pass as soon as it is computed, so the writer can
+/// write them whenever it waits for the top-k scan (``WordListWriter``). The reader sees the notes as last
+/// committed; start it once they are.
 ///
 /// A build with a side writer (``FullTextSideWriter``) scans the index and the side file, one after the other,
 /// before and while it splices them: the index's words and the side's together are the words of the spliced
 /// index. The splice commits its first step only after ``waitForFirstFile()``, so no snapshot of the index
 /// holds back the log while it writes.
 final class VocabularyScan: @unchecked Sendable {
-    // Sendable by construction: `outcome` is written once by the scanning thread under `lock`, and read
-    // only after `done` is signalled.
-    private let lock = NSLock()
-    private let done = DispatchSemaphore(value: 0)
-    private let firstFileRead = DispatchSemaphore(value: 0)
-    private let allFilesRead = DispatchSemaphore(value: 0)
-    private var outcome: Result<ScannedWords, any Error>?
-    private var waited = false
-
-    /// The words of the index, sorted, with their stems, and the passes of `spelling` for them.
-    struct ScannedWords {
-        var words: [(term: String, stem: String)]
-        var spelling: [SpellingPass]
-    }
+    // Sendable by construction: every field below `state` is read and written under it.
+    private let state = NSCondition()
+    private var firstFileRead = false
+    private var allFilesRead = false
+    private var scanned: [(term: String, stem: String)]?
+    /// The passes of `spelling` computed and not yet taken (``spellingPass(_:waiting:)``), by number.
+    private var passes: [UInt64: SpellingPass] = [:]
+    private var passesComputed: UInt64 = 0
+    private var failure: (any Error)?
+    private var finished = false
+    private var cancelled = false
+    private let pairsPerPass: Int
 
     /// Starts reading the words of the `notes_fts` tables in the files at `paths` (their union, sorted), then
     /// computing their `spelling` rows in passes of at most `spellingPairsPerPass` pairs. `beforeFile` runs on
@@ -35,9 +35,9 @@ final class VocabularyScan: @unchecked Sendable {
     /// writer has finished the side file).
     init(paths: [String], configuration: Connection.Configuration, spellingPairsPerPass: Int,
          beforeFile: (@Sendable (Int) -> Void)? = nil) {
+        pairsPerPass = spellingPairsPerPass
         Thread.detachNewThread { [self] in
-            var signalled = false
-            let read = Result { () throws -> [String] in
+            do {
                 var terms: [String] = []
                 for (number, path) in paths.enumerated() {
                     beforeFile?(number)
@@ -45,35 +45,56 @@ final class VocabularyScan: @unchecked Sendable {
                     let read = try Result { try Vocabulary.terms(of: reader) }.get()
                     reader.close()
                     terms = number == 0 ? read : Self.union(terms, read)
-                    if number == 0 {
-                        signalled = true
-                        firstFileRead.signal()
+                    if number == 0 { update { firstFileRead = true } }
+                }
+                // Before the stems and the spelling rows are computed: the splice waits for this.
+                update { allFilesRead = true }
+                let stemmed = terms.map { ($0, PorterStemmer.inflectionStem($0)) }
+                update { scanned = stemmed }
+                let lengths = terms.map { $0.utf8.count }
+                let count = Vocabulary.spellingPassCount(terms: terms.count, pairsPerPass: pairsPerPass)
+                for number in 0..<count {
+                    if state.withLock({ cancelled }) { break }
+                    let pass = Vocabulary.spellingPass(number, of: count, terms: terms, lengths: lengths)
+                    update {
+                        passes[number] = pass
+                        passesComputed = number + 1
                     }
                 }
-                return terms
+                update { finished = true }
+            } catch {
+                update {
+                    failure = error
+                    finished = true
+                }
             }
-            if !signalled { firstFileRead.signal() }
-            // Before the spelling rows are computed: the splice waits for this, and the top-k scan for the splice.
-            allFilesRead.signal()
-            let result = read.map { terms in
-                ScannedWords(words: terms.map { ($0, PorterStemmer.inflectionStem($0)) },
-                             spelling: Vocabulary.spellingPasses(terms: terms, pairsPerPass: spellingPairsPerPass))
-            }
-            lock.withLock { outcome = result }
-            done.signal()
         }
+    }
+
+    /// Changes the state under its lock and wakes every waiter.
+    private func update(_ change: () -> Void) {
+        state.lock()
+        change()
+        state.broadcast()
+        state.unlock()
+    }
+
+    /// Waits, under the lock, until `ready` holds or the scan has ended, then returns `value`.
+    private func waitFor<T>(_ ready: () -> Bool, _ value: () throws -> T) rethrows -> T {
+        state.lock()
+        defer { state.unlock() }
+        while !ready() && !finished { state.wait() }
+        return try value()
     }
 
     /// Waits until the first file has been read (or the scan failed).
     func waitForFirstFile() {
-        firstFileRead.wait()
-        firstFileRead.signal()
+        waitFor({ firstFileRead }) {}
     }
 
     /// Waits until every file has been read (or the scan failed): they may be removed then.
     func waitForAllFiles() {
-        allFilesRead.wait()
-        allFilesRead.signal()
+        waitFor({ allFilesRead }) {}
     }
 
     /// The union of two lists in FTS5's order (UTF-8 bytes, as `memcmp`), without repeats, in that order.
@@ -96,26 +117,44 @@ final class VocabularyScan: @unchecked Sendable {
         return merged
     }
 
-    /// The words and their `spelling` passes, once computed (waits for the thread).
-    func words() throws -> ScannedWords {
-        try finished().get()
+    /// The words, sorted, with their stems (waits until they are read); rethrows what the scan failed with.
+    func words() throws -> [(term: String, stem: String)] {
+        try waitFor({ scanned != nil }) { try wordsRead() }
     }
 
-    /// The words and their `spelling` passes if they are computed already (else `nil`, without waiting);
-    /// rethrows what the scan failed with.
-    func wordsIfReady() throws -> ScannedWords? {
-        try lock.withLock { outcome }?.get()
+    /// The words if they are read already (else `nil`, without waiting); rethrows what the scan failed with.
+    func wordsIfReady() throws -> [(term: String, stem: String)]? {
+        try state.withLock { scanned == nil && failure == nil ? nil : try wordsRead() }
     }
 
-    /// Waits for the thread to end (so no scan outlives the fill that started it, even one that failed).
-    func wait() { _ = finished() }
+    /// Under the lock: the words, or the scan's failure.
+    private func wordsRead() throws -> [(term: String, stem: String)] {
+        if let failure { throw failure }
+        guard let scanned else { throw SQLiteError(code: 1, message: "the word list was not read") }
+        return scanned
+    }
 
-    private func finished() -> Result<ScannedWords, any Error> {
-        lock.lock()
-        let mustWait = !waited
-        waited = true
-        lock.unlock()
-        if mustWait { done.wait() }
-        return lock.withLock { outcome ?? .failure(SQLiteError(code: 1, message: "the word list was not read")) }
+    /// How many passes of `spelling` the words make (``Vocabulary/spellingPassCount(terms:pairsPerPass:)``).
+    func spellingPassCount(words count: Int) -> UInt64 {
+        Vocabulary.spellingPassCount(terms: count, pairsPerPass: pairsPerPass)
+    }
+
+    /// Pass `number` of `spelling`, handed over once (the scan keeps no copy): waits until it is computed when
+    /// `waiting`, else `nil` while it is not. Passes are computed in order.
+    func spellingPass(_ number: UInt64, waiting: Bool) throws -> SpellingPass? {
+        state.lock()
+        defer { state.unlock() }
+        while waiting && passesComputed <= number && !finished { state.wait() }
+        if let failure { throw failure }
+        if let pass = passes.removeValue(forKey: number) { return pass }
+        if !waiting && !finished && passesComputed <= number { return nil }
+        throw SQLiteError(code: 1, message: "pass \(number) of the spelling rows is not there (not computed, or taken already)")
+    }
+
+    /// Stops computing passes no one will take, and waits for the thread to end (so no scan outlives the fill
+    /// that started it, even one that failed).
+    func wait() {
+        update { cancelled = true }
+        waitFor({ finished }) {}
     }
 }

@@ -10,32 +10,46 @@ import SQLiteKit
 struct WordListWriter {
     private let words: [(term: String, stem: String)]
     private let wordsPerStep: Int
-    /// The passes of `spelling`, computed beforehand (``Vocabulary/spellingPasses(terms:pairsPerPass:)``), or
-    /// `nil`: then each pass is computed when it is written, so only one is in memory.
-    private let passes: [SpellingPass]?
     private let passCount: UInt64
-    /// The words and their lengths, for passes computed here.
-    private var terms: [String] = []
-    private var lengths: [Int] = []
+    /// Pass `number` of `spelling`; `nil` while it is not ready, when not `waiting`.
+    private let pass: (_ number: UInt64, _ waiting: Bool) throws -> SpellingPass?
     private var wordsWritten = 0
     private var passesWritten: UInt64 = 0
 
-    /// Prepares to write `words` (sorted, in FTS5's order) and their `spelling` rows: the passes given, else
-    /// passes of at most `spellingPairsPerPass` pairs computed as they are written.
-    init(words: [(term: String, stem: String)], wordsPerStep: Int = Vocabulary.wordsPerStep,
-         spelling: [SpellingPass]? = nil, spellingPairsPerPass: Int = Vocabulary.spellingPairsPerPass) {
+    /// Prepares to write `words` (sorted, in FTS5's order) and the `passCount` passes of their `spelling`
+    /// rows that `pass` hands over in order (``VocabularyScan/spellingPass(_:waiting:)``).
+    init(words: [(term: String, stem: String)], wordsPerStep: Int, passCount: UInt64,
+         pass: @escaping (_ number: UInt64, _ waiting: Bool) throws -> SpellingPass?) {
         self.words = words
         self.wordsPerStep = max(wordsPerStep, 1)
-        passes = spelling
-        passCount = spelling.map { UInt64($0.count) }
-            ?? Vocabulary.spellingPassCount(terms: words.count, pairsPerPass: spellingPairsPerPass)
+        self.passCount = passCount
+        self.pass = pass
+    }
+
+    /// Prepares to write `words` (sorted, in FTS5's order) and their `spelling` rows: the passes given, else
+    /// passes of at most `spellingPairsPerPass` pairs computed as they are written, so only one is in memory.
+    init(words: [(term: String, stem: String)], wordsPerStep: Int = Vocabulary.wordsPerStep,
+         spelling: [SpellingPass]? = nil, spellingPairsPerPass: Int = Vocabulary.spellingPairsPerPass) {
+        if let spelling {
+            self.init(words: words, wordsPerStep: wordsPerStep, passCount: UInt64(spelling.count)) { number, _ in
+                spelling[Int(number)]
+            }
+        } else {
+            let terms = words.map(\.term)
+            let lengths = terms.map { $0.utf8.count }
+            let count = Vocabulary.spellingPassCount(terms: words.count, pairsPerPass: spellingPairsPerPass)
+            self.init(words: words, wordsPerStep: wordsPerStep, passCount: count) { number, _ in
+                Vocabulary.spellingPass(number, of: count, terms: terms, lengths: lengths)
+            }
+        }
     }
 
     /// Whether every part is written.
     var isFinished: Bool { wordsWritten == words.count && passesWritten == passCount }
 
-    /// Writes the next part (inside the caller's transaction); `false` when there was none left.
-    mutating func writeNext(_ db: Connection) throws -> Bool {
+    /// Writes the next part (inside the caller's transaction); `false` when there was none left, or, when not
+    /// `waiting`, when the next pass of `spelling` is not ready yet.
+    mutating func writeNext(_ db: Connection, waiting: Bool = true) throws -> Bool {
         if wordsWritten < words.count {
             let rows = try BatchInsert(db, "INSERT INTO vocabulary(id, term, stem)", columns: 3)
             let end = min(wordsWritten + wordsPerStep, words.count)
@@ -46,17 +60,9 @@ struct WordListWriter {
             wordsWritten = end
             return true
         }
-        guard passesWritten < passCount else { return false }
+        guard passesWritten < passCount, let next = try pass(passesWritten, waiting) else { return false }
         let rows = try BatchInsert(db, "INSERT INTO spelling(bucket, entries)", columns: 2)
-        if let passes {
-            try passes[Int(passesWritten)].write(rows)
-        } else {
-            if terms.count != words.count {
-                terms = words.map(\.term)
-                lengths = terms.map { $0.utf8.count }
-            }
-            try Vocabulary.spellingPass(passesWritten, of: passCount, terms: terms, lengths: lengths).write(rows)
-        }
+        try next.write(rows)
         passesWritten += 1
         return true
     }

@@ -13,7 +13,7 @@ import Testing
     /// Steps small enough that this corpus's fill takes many of them; `stop` interrupts after that step.
     private static func fill(stoppingAfter stop: Int?) -> NoteIndex.FirstBuildFill {
         var fill = NoteIndex.FirstBuildFill()
-        fill.wordsPerStep = 60
+        fill.wordsPerStep = 30
         fill.spellingPairsPerStep = 2_500
         fill.postingsPerStep = 400
         if let stop { fill.afterStep = { if $0 == stop { throw Interrupted() } } }

@@ -36,4 +36,36 @@ import Testing
             #expect(try SpellingRows.of(index) == expectedSpelling, "computed ahead: \(computedAhead)")
         }
     }
+
+    /// Passes handed over as they are computed (``VocabularyScan``): not waiting, the writer writes the words
+    /// and every pass that is ready, then says `false` without being finished; waiting, it takes the rest.
+    @Test func passesNotReadyAreWrittenLater() throws {
+        let index = try TestFolder().openIndex()
+        try index.save(Note(path: "/n/1.md", title: "Later", body: "sourdough starter mississippi balloon rye"))
+        let words = try index.read { try Vocabulary.words(of: $0) }
+        let passes = Vocabulary.spellingPasses(terms: words.map(\.term), pairsPerPass: 20)
+        #expect(passes.count >= 3)
+        try SpellingRows.write(passes, into: index)
+        let expectedSpelling = try SpellingRows.of(index)
+        var ready = 1
+        var asked: [String] = []
+        var writer = WordListWriter(words: words, wordsPerStep: 1_000, passCount: UInt64(passes.count)) { number, waiting in
+            asked.append("\(number) \(waiting)")
+            return waiting || Int(number) < ready ? passes[Int(number)] : nil
+        }
+        try index.transaction {
+            try index.connection.execute("DELETE FROM spelling; DELETE FROM vocabulary")
+            #expect(try writer.writeNext(index.connection, waiting: false))   // the words
+            #expect(try writer.writeNext(index.connection, waiting: false))   // pass 0
+            #expect(try !writer.writeNext(index.connection, waiting: false))  // pass 1 is not ready
+            #expect(!writer.isFinished)
+            ready = 2
+            #expect(try writer.writeNext(index.connection, waiting: false))   // pass 1
+            while try writer.writeNext(index.connection) {}
+        }
+        #expect(writer.isFinished)
+        #expect(asked.prefix(4) == ["0 false", "1 false", "1 false", "2 true"])
+        #expect(try SpellingRows.of(index) == expectedSpelling)
+        #expect(try index.read { try $0.scalarInt("SELECT count(*) FROM vocabulary") } == words.count)
+    }
 }
