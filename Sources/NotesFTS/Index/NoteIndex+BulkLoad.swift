@@ -168,8 +168,12 @@ extension NoteIndex {
                 try Self.repairLostSideBuild(connection, path: path, continuing: Int64(getpid()))
                 try Self.claimFirstBuild(connection, path: path)
                 try connection.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('first_build', 'incomplete')")
-                if usesSideWriter(settings) { session.sideWriter = try startSideWriter(queueLimit: settings.sideQueueBytes) }
+                if usesSideWriter(settings) {
+                    try setAutomerge(paused: true)
+                    session.sideWriter = try startSideWriter(queueLimit: settings.sideQueueBytes)
+                }
                 let value = try body(session)
+                if usesSideWriter(settings) { try setAutomerge(paused: false) }
                 if settings.fullText == .rebuildAfterLoad {
                     try connection.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
                 }
@@ -190,6 +194,8 @@ extension NoteIndex {
             } catch {
                 session.rollback()
                 session.sideWriter?.cancel()
+                // A commit of the load may have kept the pause; the next first build restores it otherwise.
+                if usesSideWriter(settings) { try? setAutomerge(paused: false) }
                 throw error
             }
         }
