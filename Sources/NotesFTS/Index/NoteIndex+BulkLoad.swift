@@ -173,7 +173,6 @@ extension NoteIndex {
                     session.sideWriter = try startSideWriter(queueLimit: settings.sideQueueBytes)
                 }
                 let value = try body(session)
-                if usesSideWriter(settings) { try setAutomerge(paused: false) }
                 if settings.fullText == .rebuildAfterLoad {
                     try connection.execute("INSERT INTO notes_fts(notes_fts) VALUES ('rebuild')")
                 }
@@ -185,6 +184,9 @@ extension NoteIndex {
                         defer { side.cancel() }
                         scan = try spliceSideWriter(side, settings: settings)
                     }
+                    // Only now: restored before the load's last commit, its flush would start a merge of level 0,
+                    // which the splice would then have to leave where it is.
+                    if usesSideWriter(settings) { try setAutomerge(paused: false) }
                     try finishFirstBuild(settings, scan: scan)
                 } else {
                     try fillDerivedTables(settings, step: {})

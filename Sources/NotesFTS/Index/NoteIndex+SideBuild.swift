@@ -17,8 +17,8 @@ extension NoteIndex {
     }
 
     /// FTS5's `automerge` of `notes_fts`: 0 while a first build shares its full-text work with a side writer
-    /// (`paused`), else FTS5's default, 4 (nothing else here sets it, so a build that stopped paused is
-    /// restored by the next).
+    /// (`paused`, until the splice is done), else FTS5's default, 4 (nothing else here sets it, so a build that
+    /// stopped paused is restored by the next).
     ///
     /// The splice lays out the segments of both writers anew only where `notes_fts` has no merge in progress
     /// (``FullTextStructure/splicing(_:renumbered:)``); with one, the index's segments stay where they are,
