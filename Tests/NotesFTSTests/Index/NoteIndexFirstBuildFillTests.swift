@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteKit
 import Testing
 @testable import NotesFTS
 
@@ -121,5 +122,41 @@ import Testing
         indexer.bulkLoad.commitInterval = nil
         _ = try indexer.run(paths: [folder.notes])
         #expect(try Self.derivedTables(whole) == Self.derivedTables(stepped))
+    }
+
+    /// A reader that began before a commit keeps the log from starting over. Once the log holds more than the
+    /// bound, ``NoteIndex/restartLogIfOver(_:)`` waits for that reader to finish (here 0.3 s) and checkpoints the
+    /// log whole, so the next commit writes it from the start: its frames are that commit's alone. Without it,
+    /// the next commit's frames are added to the 200 before.
+    @Test(arguments: [true, false])
+    func theLogStartsOverOnceItsReadersAreDone(restarting: Bool) throws {
+        let folder = TestFolder()
+        let index = try NoteIndex(path: folder.database)
+        let db = index.connection
+        func logFrames() throws -> Int64 {
+            try db.query("PRAGMA main.wal_checkpoint(PASSIVE)") { $0.int64(1) }.first ?? -1
+        }
+        try db.execute("CREATE TABLE filler(x BLOB)")
+        let reading = DispatchSemaphore(value: 0)
+        let path = folder.database
+        let readerDone = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            defer { readerDone.signal() }
+            guard let reader = try? Connection(path: path, mode: .readOnly) else { reading.signal(); return }
+            defer { reader.close() }
+            try? reader.execute("BEGIN")
+            _ = try? reader.scalarInt("SELECT count(*) FROM filler")
+            reading.signal()
+            Thread.sleep(forTimeInterval: 0.3)
+            try? reader.execute("COMMIT")
+        }
+        reading.wait()
+        try db.transaction { for _ in 0..<200 { try db.run("INSERT INTO filler(x) VALUES (zeroblob(4000))") } }
+        #expect(try logFrames() >= 200)
+        try index.restartLogIfOver(restarting ? 100 * 4_096 : .max)
+        try db.run("INSERT INTO filler(x) VALUES (zeroblob(10))")
+        let frames = try logFrames()
+        #expect(restarting ? frames < 10 : frames > 200, "\(frames) frames")
+        readerDone.wait()
     }
 }
