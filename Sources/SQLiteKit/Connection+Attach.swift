@@ -19,12 +19,14 @@ extension Connection {
         }
         let quoted = "\"" + schema.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
         try run("ATTACH DATABASE ?1 AS \(quoted)",
-                [.text(readOnly ? Self.uri(path) + "?mode=ro" : path)])
+                [.text(readOnly ? Self.uri(path) + "?mode=ro" : acceptsURIs ? Self.uri(path) : path)])
     }
 
-    /// `file:` URI of `path`, every byte but unreserved ones and `/` percent-encoded.
+    /// `file:` URI of `path`, every byte but unreserved ones and `/` percent-encoded. An absolute path gets an
+    /// empty authority (`file:///tmp/x`): without it, a path starting `//` would read as one (`file://tmp/x`,
+    /// host `tmp`, which SQLite refuses).
     static func uri(_ path: String) -> String {
-        var text = "file:"
+        var text = path.hasPrefix("/") ? "file://" : "file:"
         for byte in path.utf8 {
             let character = Character(Unicode.Scalar(byte))
             if byte < 0x80 && (character.isLetter || character.isNumber || "/-._~".contains(character)) {

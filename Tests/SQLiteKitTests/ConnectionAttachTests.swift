@@ -86,4 +86,17 @@ import Testing
         try db.attach(folder + "/" + name + ".sqlite", as: "odd \"name\"", readOnly: true)
         #expect(try db.scalarInt("SELECT count(*) FROM \"odd \"\"name\"\"\".t") == 3)
     }
+
+    /// A path starting `//` is still a path: as a URI it gets an empty authority (`file:////tmp/…`), where
+    /// `file://tmp/…` would name a host, which SQLite refuses. Opened, attached for writing and read-only.
+    @Test func aPathStartingWithTwoSlashesNamesItsFile() throws {
+        let folder = "/" + (temporaryDatabasePath() as NSString).deletingLastPathComponent
+        #expect(folder.hasPrefix("//"))
+        try makeOther(at: folder + "/other.sqlite")
+        let db = try writer(in: folder)
+        try db.attach(folder + "/other.sqlite", as: "ro", readOnly: true)
+        try db.attach(folder + "/other.sqlite", as: "rw")
+        #expect(try db.scalarInt("SELECT (SELECT count(*) FROM ro.t) + (SELECT count(*) FROM rw.t)") == 6)
+        #expect(Connection.uri("//tmp/x") == "file:////tmp/x" && Connection.uri("tmp/x y") == "file:tmp/x%20y")
+    }
 }

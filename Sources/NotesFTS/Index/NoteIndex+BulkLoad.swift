@@ -158,6 +158,7 @@ extension NoteIndex {
             let synchronousBefore = try connection.scalarInt("PRAGMA synchronous")
             defer { if let synchronousBefore { try? connection.execute("PRAGMA synchronous=\(synchronousBefore)") } }
             try connection.execute("PRAGMA synchronous=\(settings.synchronous)")
+            var paused = false
             let session = BulkLoadSession(connection: connection, settings: settings)
             try session.begin()
             do {
@@ -170,6 +171,7 @@ extension NoteIndex {
                 try connection.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('first_build', 'incomplete')")
                 if usesSideWriter(settings) {
                     try setAutomerge(paused: true)
+                    paused = true
                     session.sideWriter = try startSideWriter(queueLimit: settings.sideQueueBytes)
                 }
                 let value = try body(session)
@@ -184,10 +186,7 @@ extension NoteIndex {
                         defer { side.cancel() }
                         scan = try spliceSideWriter(side, settings: settings)
                     }
-                    // Only now: restored before the load's last commit, its flush would start a merge of level 0,
-                    // which the splice would then have to leave where it is.
-                    if usesSideWriter(settings) { try setAutomerge(paused: false) }
-                    try finishFirstBuild(settings, scan: scan)
+                    try finishFirstBuild(settings, scan: scan, restoresAutomerge: paused)
                 } else {
                     try fillDerivedTables(settings, step: {})
                     try session.commit()
@@ -196,8 +195,9 @@ extension NoteIndex {
             } catch {
                 session.rollback()
                 session.sideWriter?.cancel()
-                // A commit of the load may have kept the pause; the next first build restores it otherwise.
-                if usesSideWriter(settings) { try? setAutomerge(paused: false) }
+                // A commit of the load may have kept the pause; the next first build restores it otherwise. Only
+                // this build's pause: one refused (another process builds) must not touch that build's.
+                if paused { try? setAutomerge(paused: false) }
                 throw error
             }
         }

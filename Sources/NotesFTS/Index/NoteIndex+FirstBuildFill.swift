@@ -33,7 +33,8 @@ extension NoteIndex {
     /// only once complete (``RankingTables/rebuild(_:settings:postingsPerStep:step:source:)``), so queries score in
     /// full meanwhile. An interruption leaves `first_build`, so the next open does not rebuild the top-k tables
     /// at once and the next run (``Indexer``) continues the build: it clears what the fill wrote, in steps
-    /// too, and fills both again. A failure rolls back only the open step.
+    /// too, and fills both again. A failure rolls back only the open step. With `restoresAutomerge` (a build
+    /// whose side writer paused it, ``setAutomerge(paused:)``), the first step sets FTS5's `automerge` back.
     ///
     /// The top-k tables are filled from the terms another thread computes (``RankingScan``), while a third
     /// reads the words of the index and computes their `spelling` rows (``VocabularyScan``): the writer only
@@ -41,7 +42,8 @@ extension NoteIndex {
     /// part at a time (``WordListWriter``) whenever no term waits, and what is left of it at the end.
     /// While the word scan holds its snapshot the log cannot start over: the top-k steps committed meanwhile
     /// add up in it (20–35 MB at 100k notes).
-    func finishFirstBuild(_ settings: BulkLoadSettings, scan started: VocabularyScan? = nil) throws {
+    func finishFirstBuild(_ settings: BulkLoadSettings, scan started: VocabularyScan? = nil,
+                          restoresAutomerge: Bool = false) throws {
         var steps = 0
         func step() throws {
             try connection.execute("COMMIT")
@@ -59,6 +61,9 @@ extension NoteIndex {
         }
         try connection.execute("BEGIN IMMEDIATE")
         do {
+            // In the fill's first step, after the splice: restored before the load's last commit, its flush would
+            // start a merge of level 0, which the splice would then have to leave where it is.
+            if restoresAutomerge { try setAutomerge(paused: false) }
             if settings.fillsRankingTables {
                 try connection.run("DELETE FROM meta WHERE key = ?1", [.text(RankingTables.metaKey)])
             }

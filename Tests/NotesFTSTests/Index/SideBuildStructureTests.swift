@@ -90,4 +90,23 @@ import Testing
         #expect(during == "0")
         #expect(try index.connection.scalarText(automerge) == "4")
     }
+
+    /// A build refused because another process owns the first build (process 1 here, which always runs)
+    /// leaves that build's `automerge` and structure record alone: restoring it would undo the other build's
+    /// pause, and the record's new cookie would make its splice rebuild `notes_fts` instead.
+    @Test func aRefusedBuildLeavesTheOthersAutomergeAlone() throws {
+        let index = try TestFolder().openIndex()
+        let db = index.connection
+        try db.execute("""
+            INSERT INTO notes_fts(notes_fts, rank) VALUES ('automerge', 0);
+            INSERT INTO meta(key, value) VALUES ('first_build', 'incomplete'), ('first_build_owner', '1')
+            """)
+        let record = "SELECT hex(block) FROM notes_fts_data WHERE id = 10"
+        let before = try db.scalarText(record)
+        var settings = NoteIndex.BulkLoadSettings()
+        settings.commitInterval = 0
+        #expect(throws: (any Error).self) { try index.bulkLoad(settings) { _ in } }
+        #expect(try db.scalarText("SELECT v FROM notes_fts_config WHERE k = 'automerge'") == "0")
+        #expect(try db.scalarText(record) == before)
+    }
 }
