@@ -182,6 +182,9 @@ extension NoteIndex {
                     try session.commit()
                     var scan: VocabularyScan?
                     if let side = session.sideWriter {
+                        // While the side writes its last segment: the writer's own segments, left unmerged by the
+                        // pause, become one.
+                        try connection.execute("INSERT INTO notes_fts(notes_fts) VALUES ('optimize')")
                         session.sideWriter = nil
                         defer { side.cancel() }
                         scan = try spliceSideWriter(side, settings: settings)

@@ -16,7 +16,7 @@ import Testing
 
     /// The structures of a build of 100k notes: the writer's three segments on level 0 (its last flush of
     /// 3,587 pages among them) and the side's four. The writer's leave level 0 but for the small one, in their
-    /// order; the side's fall in between by size. Before, the writer's stayed on level 0, and the next
+    /// order; the side's fall in between by size; levels 1 and 2 are left to incremental runs. Before, the writer's stayed on level 0, and the next
     /// incremental run merged all three.
     @Test func aWritersLastFlushLeavesLevelZero() {
         let main = FullTextStructure.record([Level(merging: 0, segments: sized((6, 3_587), (1, 4_497), (2, 316)))])
@@ -24,8 +24,8 @@ import Testing
                                              Level(merging: 0, segments: sized((2, 10_073), (3, 11_082), (4, 11_089)))],
                                             writes: 50)
         let joined = main.splicing(side) { $0 + 10 }
-        #expect(joined.levels.map { $0.segments.map(\.id) } == [[2], [1, 11], [12, 6], [14, 13]])
-        #expect(joined.levels.map(\.merging) == [0, 0, 0, 0])
+        #expect(joined.levels.map { $0.segments.map(\.id) } == [[2], [], [], [1, 11], [12, 6], [14, 13]])
+        #expect(joined.levels.map(\.merging) == [0, 0, 0, 0, 0, 0])
         #expect(joined.writeCounter == 150 && joined.cookie == 8)
         #expect(FullTextStructure(bytes: joined.bytes) == joined)
     }
@@ -47,9 +47,9 @@ import Testing
     }
 
     /// Seeded structures of 0–60 segments each, of 1–20,000 pages: every segment is kept once, the index's
-    /// in their order; level 0 holds at most two of at most ``FullTextStructure/levelZeroPages`` pages; every
-    /// level above holds one or two (more only past ``FullTextStructure/layoutLevels``), and there are no more
-    /// levels than that.
+    /// in their order; level 0 holds at most two of at most ``FullTextStructure/levelZeroPages`` pages; the
+    /// levels below ``FullTextStructure/firstSplicedLevel`` are empty, and every level from it holds one or two
+    /// (more only past ``FullTextStructure/layoutLevels``), with no more levels than that.
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
     func everyLayoutKeepsTheIndexsOrder(seed: UInt64) {
         var random = SeededGenerator(state: seed)
@@ -83,7 +83,9 @@ import Testing
             }
             #expect(levelZero.segments.count <= FullTextStructure.segmentsPerLevel)
             #expect(levelZero.segments.allSatisfy { $0.pageCount <= FullTextStructure.levelZeroPages })
-            let above = joined.levels.dropFirst()
+            let first = FullTextStructure.firstSplicedLevel
+            #expect(joined.levels.count == 1 || joined.levels[1..<first].allSatisfy { $0.segments.isEmpty })
+            let above = joined.levels.dropFirst(first)
             #expect(above.count <= FullTextStructure.layoutLevels)
             let most = max(FullTextStructure.segmentsPerLevel, (above.reduce(0) { $0 + $1.segments.count } + 31) / 32)
             #expect(above.allSatisfy { !$0.segments.isEmpty && $0.segments.count <= most })
