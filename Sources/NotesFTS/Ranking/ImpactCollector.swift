@@ -40,9 +40,14 @@ final class ImpactCollector {
         var frequency = 0.0
         let result = RowStatisticsFunctions.weightedFrequency(api, fts, &frequency)
         guard result == SQLITE_OK, let rowid = api.xRowid?(fts) else { return result == SQLITE_OK ? SQLITE_ERROR : result }
-        let size = sizes?[rowid] ?? 0
-        heap?.add(note: rowid, frequency: frequency, size: size)
-        postings.append(id: rowid, frequency: frequency, size: size)
+        add(rowid, frequency: frequency)
         return SQLITE_OK
+    }
+
+    /// Offers note `id`, holding the term with weighted frequency `frequency`, to the heap and the postings.
+    func add(_ id: Int64, frequency: Double) {
+        let size = sizes?[id] ?? 0
+        heap?.add(note: id, frequency: frequency, size: size)
+        postings.append(id: id, frequency: frequency, size: size)
     }
 }

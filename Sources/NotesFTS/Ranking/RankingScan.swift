@@ -102,7 +102,7 @@ final class RankingScan: @unchecked Sendable {
     /// Computes the next candidate no worker has taken, through `db`, until none is left; a worker waits while
     /// the computed terms the writer has not taken are ``capacity`` candidates or ``postingsAhead`` postings.
     private func work(_ collection: RankingTables.Collection, settings: RankingSettings, db: Connection) throws {
-        let pass = try RankingTables.TermPass(db, sizes: collection.sizes)
+        let pass = try RankingTables.TermPass(db, sizes: collection.sizes, readsLeaves: true)
         defer { pass.close() }
         let count = collection.candidates.count
         while true {

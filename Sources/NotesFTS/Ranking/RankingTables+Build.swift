@@ -86,14 +86,24 @@ extension RankingTables {
     }
 
     /// Candidates' passes over their doclists through one connection: `notes_topk_collect(notes_fts)`
-    /// (``ImpactCollector``) over each candidate's FTS5 query. A connection may run one at a time.
+    /// (``ImpactCollector``) over each candidate's FTS5 query, or the doclist read from FTS5's leaves
+    /// (``SegmentPostings``) where those alone are the answer. A connection may run one at a time.
     final class TermPass {
         private let collector = ImpactCollector()
         private let statement: Statement
         private let totals: FullTextTotals
+        private let db: Connection
+        private let leaves: SegmentPostings?
+        /// Candidates read from the leaves, and from FTS5 queries.
+        private(set) var fromLeaves = 0, fromQueries = 0
 
-        /// Registers the collector on `db` and prepares its query.
-        init(_ db: Connection, sizes: DocumentSizes) throws {
+        /// Registers the collector on `db` and prepares its query. With `readsLeaves`, each candidate's
+        /// doclist is read from the leaves when they alone are FTS5's answer: only for a connection that
+        /// has not written `notes_fts` in an open transaction (FTS5's pending terms are not in the leaves)
+        /// and is not in one (each candidate is read in a read transaction of its own).
+        init(_ db: Connection, sizes: DocumentSizes, readsLeaves: Bool = false) throws {
+            self.db = db
+            leaves = readsLeaves ? try SegmentPostings(db) : nil
             guard let handle = db.handle, collector.register(on: handle) == SQLITE_OK else {
                 throw SQLiteError(code: SQLITE_ERROR, message: "cannot register \(ImpactCollector.functionName)")
             }
@@ -112,8 +122,15 @@ extension RankingTables {
                 collector.heap = nil
                 collector.postings = PostingList()
             }
-            try statement.bind([.text(matchString(candidate))])
-            try statement.run()
+            if let leaves, let found = try db.transaction(.deferred, { try leaves.postings(of: candidate) }) {
+                collector.postings.reserve(found.ids.count)
+                for index in found.ids.indices { collector.add(found.ids[index], frequency: found.frequencies[index]) }
+                fromLeaves += 1
+            } else {
+                try statement.bind([.text(matchString(candidate))])
+                try statement.run()
+                fromQueries += 1
+            }
             guard let heap = collector.heap, settings.tracks(documents: heap.documents, rows: Int(totals.rows)) else {
                 return nil
             }
@@ -124,6 +141,7 @@ extension RankingTables {
         /// Finalizes the query (before its connection closes).
         func close() {
             statement.finalize()
+            leaves?.close()
             collector.sizes = nil
         }
     }

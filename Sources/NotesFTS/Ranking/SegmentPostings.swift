@@ -1,0 +1,191 @@
+import SQLiteKit
+
+/// A term's notes and weighted frequencies read straight from FTS5's segment leaves (``LeafPage``), with no
+/// FTS5 query: what the top-k scan at the end of a first build needs (``RankingScan``), at a small part of
+/// the cost of a query with an auxiliary function per row (which decodes each row's instances into an array
+/// and calls back for each).
+///
+/// It answers only where the leaves alone are FTS5's answer, and returns `nil` otherwise, so the caller asks
+/// FTS5 instead:
+/// - the structure record decodes (``FullTextStructure``) and no merge is in progress;
+/// - no entry carries FTS5's delete flag, and no note is in two segments (a note updated or deleted since its
+///   segment was written is in two, or carries the flag, until a merge drops the old entry);
+/// - every page, term and doclist decodes.
+///
+/// FTS5's pending terms, held in memory by a connection writing the table until it flushes them, are not in
+/// the leaves: use a connection that has not written `notes_fts` in its open transaction (the scan's
+/// read-only connections read what the build committed). Call inside a read transaction, so the structure
+/// record and the pages are of one snapshot.
+final class SegmentPostings {
+    /// One term's postings in note order.
+    struct Postings: Equatable {
+        var ids: [Int64] = []
+        /// The weighted frequency bm25 sums for the term in each note (each instance adds its column's weight).
+        var frequencies: [Double] = []
+    }
+
+    private let page: Statement
+    private let lookup: Statement
+    private let structureRead: Statement
+    /// Each column's weight in the weighted frequency.
+    private let weights = Schema.rankWeights
+
+    /// Prepares the reads on `db`.
+    init(_ db: Connection) throws {
+        page = try db.prepare("SELECT block FROM notes_fts_data WHERE id = ?1")
+        lookup = try db.prepare("SELECT pgno FROM notes_fts_idx WHERE segid = ?1 AND term <= ?2 ORDER BY term DESC LIMIT 1")
+        structureRead = try db.prepare("SELECT block FROM notes_fts_data WHERE id = \(FullTextStructure.rowID)")
+    }
+
+    /// Finalizes the statements (before the connection closes).
+    func close() {
+        page.finalize()
+        lookup.finalize()
+        structureRead.finalize()
+    }
+
+    /// The postings of `term` (as the tokenizer indexes it), or `nil` when the leaves alone cannot say.
+    func postings(of term: String) throws -> Postings? {
+        defer {
+            try? page.reset()
+            try? lookup.reset()
+            try? structureRead.reset()
+        }
+        guard let structure = try structure(), !structure.isMerging else { return nil }
+        let key = [UInt8(ascii: "0")] + Array(term.utf8)
+        var lists: [Postings] = []
+        for segment in structure.levels.flatMap(\.segments) {
+            guard let list = try postings(of: key, in: segment) else { return nil }
+            if !list.ids.isEmpty { lists.append(list) }
+        }
+        return Self.merged(lists)
+    }
+
+    private func structure() throws -> FullTextStructure? {
+        try structureRead.reset()
+        guard try structureRead.step(), let bytes = structureRead.blob(0) else { return nil }
+        return FullTextStructure(bytes: bytes)
+    }
+
+    /// The leaf page `number` of segment `id`, or `nil` when there is no such row or it does not decode.
+    private func leaf(_ id: Int, _ number: Int) throws -> LeafPage? {
+        try page.bind([.integer(Int64(id) << Int64(FullTextStructure.segmentShift) + Int64(number))])
+        guard try page.step(), let bytes = page.blob(0) else { return nil }
+        return LeafPage(bytes)
+    }
+
+    /// `key`'s postings in one segment (empty when it holds none).
+    private func postings(of key: [UInt8], in segment: FullTextStructure.Segment) throws -> Postings? {
+        try lookup.bind([.integer(Int64(segment.id)), .blob(key)])
+        // `%_idx` keeps rows for pages an incremental merge has since dropped from the segment's start.
+        let indexed = try lookup.step() ? lookup.int(0) >> 1 : segment.firstPage
+        var number = max(indexed, segment.firstPage)
+        guard number <= segment.lastPage, let first = try leaf(segment.id, number), let found = first.find(key) else {
+            return number > segment.lastPage ? Postings() : nil
+        }
+        guard case .found(let start, let end, var endsHere) = found else { return Postings() }
+        var doclist = Array(first.bytes[start..<end])
+        // Where a rowid written whole (not as a distance from the one before) starts: the doclist's first,
+        // and each later page's first.
+        var whole = [0]
+        while !endsHere && number < segment.lastPage {
+            number += 1
+            guard let next = try leaf(segment.id, number) else { return nil }
+            // A page holding nothing of the doclist before its first rowid starts where the last one ended.
+            if next.firstRowid != 0, whole.last != doclist.count + next.firstRowid - 4 {
+                whole.append(doclist.count + next.firstRowid - 4)
+            }
+            doclist.append(contentsOf: next.bytes[4..<next.continuationEnd])
+            endsHere = !next.termOffsets.isEmpty
+        }
+        return decode(doclist, whole: whole)
+    }
+
+    /// Decodes a doclist whose rowids at the offsets `whole` are written whole; `nil` when it does not decode
+    /// or an entry carries the delete flag.
+    func decode(_ doclist: [UInt8], whole: [Int]) -> Postings? {
+        var result = Postings()
+        var offset = 0, nextWhole = 0
+        var id: Int64 = 0
+        let valid = doclist.withUnsafeBufferPointer { bytes -> Bool in
+            while offset < bytes.count {
+                let isWhole = nextWhole < whole.count && whole[nextWhole] == offset
+                if isWhole { nextWhole += 1 } else if nextWhole < whole.count && whole[nextWhole] < offset { return false }
+                guard let value = Self.varint(bytes, &offset), let size = Self.varint(bytes, &offset), size & 1 == 0 else {
+                    return false
+                }
+                if isWhole { id = Int64(bitPattern: value) } else {
+                    guard value > 0 else { return false }
+                    id &+= Int64(bitPattern: value)
+                }
+                let end = offset + Int(size >> 1)
+                guard end <= bytes.count, let frequency = weightedFrequency(bytes, offset..<end) else { return false }
+                result.ids.append(id)
+                result.frequencies.append(frequency)
+                offset = end
+            }
+            return nextWhole == whole.count
+        }
+        return valid ? result : nil
+    }
+
+    /// The weighted frequency of one position list: each position adds its column's weight (columns after
+    /// the third weigh as the third, as ``RowStatisticsFunctions`` counts them).
+    @inline(__always)
+    private func weightedFrequency(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
+        var counts = (0, 0, 0)
+        var column = 0, offset = range.lowerBound
+        while offset < range.upperBound {
+            guard let value = Self.varint(bytes, &offset, end: range.upperBound) else { return nil }
+            if value == 1 {
+                guard let next = Self.varint(bytes, &offset, end: range.upperBound) else { return nil }
+                column = Int(min(next, 2))
+            } else {
+                guard value >= 2 else { return nil }
+                switch column {
+                case 0: counts.0 += 1
+                case 1: counts.1 += 1
+                default: counts.2 += 1
+                }
+            }
+        }
+        return Double(counts.0) * weights.title + Double(counts.1) * weights.body + Double(counts.2) * weights.tags
+    }
+
+    /// One list of the segments' postings in note order; `nil` when a note is in two of them.
+    static func merged(_ lists: [Postings]) -> Postings? {
+        if lists.count <= 1 { return lists.first ?? Postings() }
+        var result = Postings()
+        var cursors = [Int](repeating: 0, count: lists.count)
+        var previous = Int64.min
+        while true {
+            var best = -1
+            for index in lists.indices where cursors[index] < lists[index].ids.count {
+                if best < 0 || lists[index].ids[cursors[index]] < lists[best].ids[cursors[best]] { best = index }
+            }
+            if best < 0 { return result }
+            let id = lists[best].ids[cursors[best]]
+            guard id > previous else { return nil }
+            result.ids.append(id)
+            result.frequencies.append(lists[best].frequencies[cursors[best]])
+            previous = id
+            cursors[best] += 1
+        }
+    }
+
+    /// An SQLite varint at `offset` (advanced past it), read no further than `end`.
+    @inline(__always)
+    static func varint(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int, end: Int? = nil) -> UInt64? {
+        let limit = end ?? bytes.count
+        var value: UInt64 = 0
+        for index in 0..<9 {
+            guard offset < limit else { return nil }
+            let byte = bytes[offset]
+            offset += 1
+            if index == 8 { return value << 8 | UInt64(byte) }
+            value = value << 7 | UInt64(byte & 0x7F)
+            if byte < 0x80 { return value }
+        }
+        return value
+    }
+}

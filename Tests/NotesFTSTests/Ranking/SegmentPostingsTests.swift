@@ -1,0 +1,143 @@
+import Foundation
+import SQLiteKit
+import Testing
+@testable import NotesFTS
+
+@Suite struct SegmentPostingsTests {
+    /// Every term's postings read from the leaves equal FTS5's own answer (its rows and the weighted frequency
+    /// `notes_phrase_frequency` reads from their instances), with pages small enough that doclists, position
+    /// lists and terms cross page boundaries, over several segments.
+    @Test(arguments: [64, 300, 4050])
+    func readsWhatFTS5Reads(pageSize: Int) throws {
+        let folder = TestFolder()
+        let index = try Self.index(folder, pageSize: pageSize, seed: UInt64(pageSize))
+        let terms = try Self.terms(index.connection)
+        #expect(terms.count > 250)
+        let reader = try SegmentPostings(index.connection)
+        defer { reader.close() }
+        var mismatches: [String] = []
+        for term in terms + ["zzzz", "", "0", "alph"] {
+            let read = try index.connection.transaction(.deferred) { try reader.postings(of: term) }
+            if read != (try Self.expected(term, index.connection)) { mismatches.append(term) }
+        }
+        #expect(mismatches.isEmpty, "page size \(pageSize): \(mismatches.prefix(5))")
+    }
+
+    /// After notes are deleted and updated, a term whose old entries are still in an older segment (or whose
+    /// new ones carry the delete flag) is not read from the leaves (`nil`: the caller asks FTS5); every term
+    /// that is read is right. Once the segments are merged into one, every term is read again.
+    @Test func neverMisreadsDeletedOrUpdatedNotes() throws {
+        let folder = TestFolder()
+        let index = try Self.index(folder, pageSize: 200, seed: 9)
+        var corpus = TopKCorpus(seed: 99)
+        try index.transaction {
+            for id in stride(from: 3, through: 300, by: 11) { _ = try index.deleteNote(id: Int64(id)) }
+        }
+        try index.transaction { for number in stride(from: 5, to: 300, by: 13) { _ = try index.save(corpus.note(number)) } }
+        let reader = try SegmentPostings(index.connection)
+        defer { reader.close() }
+        var declined = 0, wrong: [String] = []
+        for term in try Self.terms(index.connection) {
+            let read = try index.connection.transaction(.deferred) { try reader.postings(of: term) }
+            if read == nil { declined += 1 } else if read != (try Self.expected(term, index.connection)) { wrong.append(term) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+        #expect(declined > 10)
+        try index.connection.execute("INSERT INTO notes_fts(notes_fts) VALUES ('optimize')")
+        for term in try Self.terms(index.connection) {
+            let read = try index.connection.transaction(.deferred) { try reader.postings(of: term) }
+            let expected = try Self.expected(term, index.connection)
+            #expect(read == expected, "\(term) after optimize")
+        }
+    }
+
+    /// While an incremental merge is in progress, nothing is read from the leaves.
+    @Test func declinesDuringAMerge() throws {
+        let folder = TestFolder()
+        let index = try Self.index(folder, pageSize: 64, seed: 3)
+        // Five small segments on level 0 (automerge is off), then a merge given one page of work.
+        var corpus = TopKCorpus(seed: 4)
+        for number in 400..<405 { _ = try index.save(corpus.note(number)) }
+        try index.connection.execute("INSERT INTO notes_fts(notes_fts, rank) VALUES ('merge', 1)")
+        guard case .blob(let bytes)? = try index.connection.scalarValue("SELECT block FROM notes_fts_data WHERE id = 10") else {
+            Issue.record("no structure record")
+            return
+        }
+        #expect(FullTextStructure(bytes: bytes)?.isMerging == true)
+        let reader = try SegmentPostings(index.connection)
+        defer { reader.close() }
+        #expect(try index.connection.transaction(.deferred) { try reader.postings(of: "alpha") } == nil)
+    }
+
+    /// Pages whose header or footer do not describe a page are refused, not read past their end.
+    @Test(arguments: [
+        [], [0, 0, 0], [0, 0, 0, 3], [0, 0, 0, 9, 1], [0, 9, 0, 6, 1, 2], [0, 0, 0, 4, 0x81], [0, 0, 0, 5, 7, 0],
+    ] as [[UInt8]])
+    func refusesMalformedPages(bytes: [UInt8]) {
+        #expect(LeafPage(bytes) == nil)
+    }
+
+    /// Seeded random bytes, as a page and as a doclist, decode to something or to `nil`, never past their end.
+    @Test func survivesRandomBytes() throws {
+        let folder = TestFolder()
+        let index = try folder.openIndex()
+        let reader = try SegmentPostings(index.connection)
+        defer { reader.close() }
+        var random = SeededGenerator(state: 2026)
+        for _ in 0..<2_000 {
+            let bytes = (0..<Int(random.next() % 64)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            _ = LeafPage(bytes)?.find([0x30, 0x61])
+            _ = reader.decode(bytes, whole: [0])
+        }
+    }
+
+    /// The merge of the segments' lists keeps note order, and refuses a note found in two.
+    @Test func mergesSegmentsInNoteOrder() {
+        let a = SegmentPostings.Postings(ids: [1, 5, 9], frequencies: [1, 2, 3])
+        let b = SegmentPostings.Postings(ids: [2, 6], frequencies: [10, 11])
+        let merged = SegmentPostings.merged([a, b])
+        #expect(merged?.ids == [1, 2, 5, 6, 9] && merged?.frequencies == [1, 10, 2, 11, 3])
+        #expect(SegmentPostings.merged([a, SegmentPostings.Postings(ids: [5], frequencies: [1])]) == nil)
+        #expect(SegmentPostings.merged([]) == SegmentPostings.Postings())
+    }
+
+    /// An index of generated notes in three segments (automerge off), with FTS5 pages of `pageSize` bytes, a
+    /// note repeating a word thousands of times (a position list over many pages) and one with long words.
+    private static func index(_ folder: TestFolder, pageSize: Int, seed: UInt64) throws -> NoteIndex {
+        let index = try folder.openIndex()
+        try index.connection.execute("""
+            INSERT INTO notes_fts(notes_fts, rank) VALUES ('pgsz', \(pageSize));
+            INSERT INTO notes_fts(notes_fts, rank) VALUES ('automerge', 0);
+            """)
+        var corpus = TopKCorpus(seed: seed)
+        for part in 0..<3 {
+            try index.transaction { for number in (part * 100)..<(part * 100 + 100) { _ = try index.save(corpus.note(number)) } }
+        }
+        try index.transaction {
+            let repeated = Array(repeating: "alpha bravo", count: 3_000).joined(separator: " ")
+            _ = try index.save(Note(path: "/topk/long.md", title: "alpha", body: repeated, tags: ["alpha", "kilo"]))
+            let long = String(repeating: "q", count: 900)
+            _ = try index.save(Note(path: "/topk/words.md", title: long, body: "\(long) \(long)x alpha", tags: []))
+        }
+        return index
+    }
+
+    /// The terms of the index.
+    private static func terms(_ db: Connection) throws -> [String] {
+        try db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.segment_vocab USING fts5vocab(main, notes_fts, row)")
+        return try db.query("SELECT term FROM temp.segment_vocab") { $0.text(0) ?? "" }
+    }
+
+    /// `term`'s postings as FTS5 answers them.
+    private static func expected(_ term: String, _ db: Connection) throws -> SegmentPostings.Postings {
+        var postings = SegmentPostings.Postings()
+        let rows = try db.query("""
+            SELECT rowid, \(RowStatisticsFunctions.frequency)(notes_fts) FROM notes_fts WHERE notes_fts MATCH ?1 ORDER BY rowid
+            """, [.text(RankingTables.matchString(term))]) { ($0.int64(0), $0.double(1)) }
+        for (id, frequency) in rows {
+            postings.ids.append(id)
+            postings.frequencies.append(frequency)
+        }
+        return postings
+    }
+}
