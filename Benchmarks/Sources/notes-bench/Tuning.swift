@@ -68,6 +68,12 @@ enum Tuning {
                 afterOpen: ["INSERT INTO notes_fts(notes_fts, rank) VALUES ('automerge', 0)"]),
         Variant(name: "automerge-16", summary: "FTS5 automerge 16 (default 4)",
                 afterOpen: ["INSERT INTO notes_fts(notes_fts, rank) VALUES ('automerge', 16)"]),
+        Variant(name: "side-queue-16mb", summary: "the side writer's queue holds 16 MB of text (default 4 MB)",
+                indexer: { $0.bulkLoad.sideQueueBytes = 16 << 20 }),
+        Variant(name: "side-queue-1mb", summary: "the side writer's queue holds 1 MB of text (default 4 MB)",
+                indexer: { $0.bulkLoad.sideQueueBytes = 1 << 20 }),
+        Variant(name: "side-queue-32mb", summary: "the side writer's queue holds 32 MB of text (default 4 MB)",
+                indexer: { $0.bulkLoad.sideQueueBytes = 32 << 20 }),
         Variant(name: "optimize", summary: "default, then FTS5 'optimize' (one segment)",
                 afterBuild: ["INSERT INTO notes_fts(notes_fts) VALUES ('optimize')"]),
     ] }
