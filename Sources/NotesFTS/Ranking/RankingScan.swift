@@ -11,8 +11,10 @@ import SQLiteKit
 /// take the next candidate none has taken, and the writer gets the tracked terms in candidate (term) order.
 ///
 /// The workers run at most ``capacity`` candidates and ``postingsAhead`` postings ahead of the writer, so
-/// memory is bounded, and the scan keeps going while the writer writes a part of the word list or commits, or
-/// while the other worker passes over a term in most notes. Every term's pass is its own read transaction, so
+/// memory is bounded (20 bytes a posting, 10 MB by default: since the workers read FTS5's leaves themselves
+/// they are always that far ahead, and the writer, not they, sets the fill's pace), and the scan keeps going
+/// while the writer writes a part of the word list or commits, or while the other worker passes over a term
+/// in most notes. Every term's pass is its own read transaction, so
 /// the write-ahead log is not held back for the whole fill. The reader sees the notes as last committed; start
 /// it once they are.
 final class RankingScan: @unchecked Sendable {
@@ -42,7 +44,7 @@ final class RankingScan: @unchecked Sendable {
 
     /// Starts computing the tracked terms of the index at `path` with `settings`, on `workers` threads.
     init(path: String, configuration: Connection.Configuration, settings: RankingSettings, capacity: Int = 64,
-         postingsAhead: Int = 2_000_000, workers: Int = 2) {
+         postingsAhead: Int = 500_000, workers: Int = 2) {
         self.capacity = max(capacity, 1)
         self.postingsAhead = max(postingsAhead, 1)
         let workers = max(workers, 1)
