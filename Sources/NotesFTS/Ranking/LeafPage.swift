@@ -31,7 +31,7 @@ struct LeafPage {
         var reader = VarintReader(bytes: bytes, offset: footer)
         var offset = 0
         while !reader.isAtEnd {
-            guard let delta = reader.next(), delta > 0 || offsets.isEmpty else { return nil }
+            guard let delta = reader.next(), delta > 0 || offsets.isEmpty, delta < footer else { return nil }
             offset += delta
             guard offset >= 4, offset < footer else { return nil }
             offsets.append(offset)
@@ -59,12 +59,12 @@ struct LeafPage {
             var reader = VarintReader(bytes: bytes, offset: start)
             var term: [UInt8]
             if index == 0 {
-                guard let length = reader.next(), reader.offset + length <= footer else { return nil }
+                guard let length = reader.next(), length <= footer - reader.offset else { return nil }
                 term = Array(bytes[reader.offset..<reader.offset + length])
                 reader = VarintReader(bytes: bytes, offset: reader.offset + length)
             } else {
                 guard let shared = reader.next(), let length = reader.next(), shared <= previous.count,
-                      reader.offset + length <= footer else { return nil }
+                      length <= footer - reader.offset else { return nil }
                 term = Array(previous[0..<shared])
                 term.append(contentsOf: bytes[reader.offset..<reader.offset + length])
                 reader = VarintReader(bytes: bytes, offset: reader.offset + length)

@@ -182,6 +182,6 @@ extension RankingTables {
         guard sampled > 0 else { return [] }
         let share = needed / Double(rows) * 0.8
         return documents.filter { Double($0.value) >= share * Double(sampled) }.keys
-            .filter { tokenizer.queryTokens($0) == [$0] }.sorted()
+            .filter { term in tokenizer.queryTokens(term)?.map { Array($0.utf8) } == [Array(term.utf8)] }.sorted()
     }
 }

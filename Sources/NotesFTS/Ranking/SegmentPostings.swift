@@ -51,8 +51,10 @@ final class SegmentPostings {
             try? lookup.reset()
             try? structureRead.reset()
         }
-        guard let structure = try structure(), !structure.isMerging else { return nil }
+        // FTS5 cuts a token at 32,768 bytes, and 3.40 writes a term only up to its first zero byte.
         let key = [UInt8(ascii: "0")] + Array(term.utf8)
+        guard key.count <= Self.longestKey, !key.contains(0) else { return nil }
+        guard let structure = try structure(), !structure.isMerging else { return nil }
         var lists: [Postings] = []
         for segment in structure.levels.flatMap(\.segments) {
             guard let list = try postings(of: key, in: segment) else { return nil }
@@ -67,8 +69,12 @@ final class SegmentPostings {
         return FullTextStructure(bytes: bytes)
     }
 
+    /// The longest key FTS5 stores: the index byte and a token of at most 32,768 bytes.
+    static let longestKey = 1 + 32_768
+
     /// The leaf page `number` of segment `id`, or `nil` when there is no such row or it does not decode.
     private func leaf(_ id: Int, _ number: Int) throws -> LeafPage? {
+        guard id > 0, id <= FullTextStructure.maximumSegmentID, number > 0, number < 1 << 31 else { return nil }
         try page.bind([.integer(Int64(id) << Int64(FullTextStructure.segmentShift) + Int64(number))])
         guard try page.step(), let bytes = page.blob(0) else { return nil }
         return LeafPage(bytes)
@@ -111,10 +117,16 @@ final class SegmentPostings {
             while offset < bytes.count {
                 let isWhole = nextWhole < whole.count && whole[nextWhole] == offset
                 if isWhole { nextWhole += 1 } else if nextWhole < whole.count && whole[nextWhole] < offset { return false }
-                guard let value = Self.varint(bytes, &offset), let size = Self.varint(bytes, &offset), size & 1 == 0 else {
+                // An entry with no position and no delete flag is not one FTS5 writes.
+                guard let value = Self.varint(bytes, &offset), let size = Self.varint(bytes, &offset), size & 1 == 0,
+                      size >= 2, size >> 1 <= UInt64(bytes.count - offset) else {
                     return false
                 }
-                if isWhole { id = Int64(bitPattern: value) } else {
+                if isWhole {
+                    // A page's first rowid, written whole, still comes after the one before it.
+                    guard result.ids.isEmpty || Int64(bitPattern: value) > id else { return false }
+                    id = Int64(bitPattern: value)
+                } else {
                     guard value > 0 else { return false }
                     id &+= Int64(bitPattern: value)
                 }

@@ -72,6 +72,8 @@ import Testing
     /// Pages whose header or footer do not describe a page are refused, not read past their end.
     @Test(arguments: [
         [], [0, 0, 0], [0, 0, 0, 3], [0, 0, 0, 9, 1], [0, 9, 0, 6, 1, 2], [0, 0, 0, 4, 0x81], [0, 0, 0, 5, 7, 0],
+        // A footer offset of 2^63 - 1 (a nine-byte varint): refused, not added.
+        [0, 0, 0, 4, 0xBF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF],
     ] as [[UInt8]])
     func refusesMalformedPages(bytes: [UInt8]) {
         #expect(LeafPage(bytes) == nil)
@@ -89,6 +91,27 @@ import Testing
             _ = LeafPage(bytes)?.find([0x30, 0x61])
             _ = reader.decode(bytes, whole: [0])
         }
+    }
+
+    /// Terms FTS5 would store cut (past 32,768 bytes, or at a zero byte) are not looked up; a doclist entry
+    /// with a huge size, no position or a delete flag does not decode.
+    @Test func refusesWhatFTS5StoresDifferently() throws {
+        let folder = TestFolder()
+        let index = try Self.index(folder, pageSize: 4050, seed: 1)
+        let reader = try SegmentPostings(index.connection)
+        defer { reader.close() }
+        for term in [String(repeating: "a", count: 32_769), "al\u{0}pha"] {
+            #expect(try index.connection.transaction(.deferred) { try reader.postings(of: term) } == nil)
+        }
+        #expect(try index.connection.transaction(.deferred) { try reader.postings(of: "alpha") } != nil)
+        let huge: [UInt8] = [0x05, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE]
+        for doclist in [huge, [0x05, 0x00], [0x05, 0x03, 0x02]] as [[UInt8]] {
+            #expect(reader.decode(doclist, whole: [0]) == nil, "\(doclist)")
+        }
+        // Two positions in the title weigh 20; a page's whole rowid must come after the one before.
+        #expect(reader.decode([0x05, 0x04, 0x02, 0x02], whole: [0]) == SegmentPostings.Postings(ids: [5], frequencies: [20]))
+        #expect(reader.decode([0x05, 0x02, 0x02, 0x07, 0x02, 0x02], whole: [0, 3])?.ids == [5, 7])
+        #expect(reader.decode([0x05, 0x02, 0x02, 0x01, 0x02, 0x02], whole: [0, 3]) == nil)
     }
 
     /// The merge of the segments' lists keeps note order, and refuses a note found in two.
