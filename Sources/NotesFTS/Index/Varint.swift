@@ -24,6 +24,25 @@ enum Varint {
     }
 }
 
+extension Varint {
+    /// The varint at `offset` of `bytes` (advanced past it), read no further than `end` (default: the end of
+    /// `bytes`); `nil` when it runs past that. The one decoder the readers of FTS5's records share.
+    @inline(__always)
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int, end: Int? = nil) -> UInt64? {
+        let limit = end ?? bytes.count
+        var value: UInt64 = 0
+        for index in 0..<9 {
+            guard offset < limit else { return nil }
+            let byte = bytes[offset]
+            offset += 1
+            if index == 8 { return value << 8 | UInt64(byte) }
+            value = value << 7 | UInt64(byte & 0x7F)
+            if byte < 0x80 { return value }
+        }
+        return value
+    }
+}
+
 /// Reads ``Varint``s one after another from a byte array.
 struct VarintReader {
     let bytes: [UInt8]
@@ -40,18 +59,7 @@ struct VarintReader {
 
     /// The next value, or `nil` when the bytes end inside it (or it does not fit an `Int`).
     mutating func next() -> Int? {
-        var value: UInt64 = 0
-        for index in 0..<9 {
-            guard offset < bytes.count else { return nil }
-            let byte = bytes[offset]
-            offset += 1
-            if index == 8 {
-                value = value << 8 | UInt64(byte)
-                break
-            }
-            value = value << 7 | UInt64(byte & 0x7F)
-            if byte & 0x80 == 0 { break }
-        }
+        guard let value = bytes.withUnsafeBufferPointer({ Varint.read($0, &offset) }) else { return nil }
         return value <= UInt64(Int.max) ? Int(value) : nil
     }
 }

@@ -57,15 +57,6 @@ struct FullTextTotals: Equatable, Sendable {
 
     /// One SQLite-format varint (big-endian groups of 7 bits, a 9th byte of 8 bits) at `offset`.
     static func varint(_ bytes: [UInt8], _ offset: inout Int) -> Int64? {
-        var value: UInt64 = 0
-        for index in 0..<9 {
-            guard offset < bytes.count else { return nil }
-            let byte = bytes[offset]
-            offset += 1
-            if index == 8 { return Int64(bitPattern: (value << 8) | UInt64(byte)) }
-            value = (value << 7) | UInt64(byte & 0x7F)
-            if byte & 0x80 == 0 { return Int64(bitPattern: value) }
-        }
-        return nil
+        bytes.withUnsafeBufferPointer { Varint.read($0, &offset) }.map { Int64(bitPattern: $0) }
     }
 }

@@ -118,7 +118,7 @@ final class SegmentPostings {
                 let isWhole = nextWhole < whole.count && whole[nextWhole] == offset
                 if isWhole { nextWhole += 1 } else if nextWhole < whole.count && whole[nextWhole] < offset { return false }
                 // An entry with no position and no delete flag is not one FTS5 writes.
-                guard let value = Self.varint(bytes, &offset), let size = Self.varint(bytes, &offset), size & 1 == 0,
+                guard let value = Varint.read(bytes, &offset), let size = Varint.read(bytes, &offset), size & 1 == 0,
                       size >= 2, size >> 1 <= UInt64(bytes.count - offset) else {
                     return false
                 }
@@ -148,9 +148,9 @@ final class SegmentPostings {
         var counts = (0, 0, 0)
         var column = 0, offset = range.lowerBound
         while offset < range.upperBound {
-            guard let value = Self.varint(bytes, &offset, end: range.upperBound) else { return nil }
+            guard let value = Varint.read(bytes, &offset, end: range.upperBound) else { return nil }
             if value == 1 {
-                guard let next = Self.varint(bytes, &offset, end: range.upperBound) else { return nil }
+                guard let next = Varint.read(bytes, &offset, end: range.upperBound) else { return nil }
                 column = Int(min(next, 2))
             } else {
                 guard value >= 2 else { return nil }
@@ -183,21 +183,5 @@ final class SegmentPostings {
             previous = id
             cursors[best] += 1
         }
-    }
-
-    /// An SQLite varint at `offset` (advanced past it), read no further than `end`.
-    @inline(__always)
-    static func varint(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int, end: Int? = nil) -> UInt64? {
-        let limit = end ?? bytes.count
-        var value: UInt64 = 0
-        for index in 0..<9 {
-            guard offset < limit else { return nil }
-            let byte = bytes[offset]
-            offset += 1
-            if index == 8 { return value << 8 | UInt64(byte) }
-            value = value << 7 | UInt64(byte & 0x7F)
-            if byte < 0x80 { return value }
-        }
-        return value
     }
 }
