@@ -23,7 +23,7 @@ import SQLiteKit
 ///   `topk_sizes` (from v9): every note's size in tokens, 1,024 notes a row (``SizeBlocks``).
 package enum Schema {
     /// The schema version this library writes and the newest it can read.
-    package static let currentVersion = 9
+    package static let currentVersion = 10
 
     /// The oldest version a read-only open searches as it is: searching needs nothing added since (v4 only
     /// added `roots`; without v5's vocabulary, words are matched exactly as typed until `notes-index` upgrades
@@ -195,6 +195,8 @@ package enum Schema {
         // 9: every note's size in a compact table for the top-k walks (``SizeBlocks``), filled right after from
         // `notes_fts_docsize`.
         SizeBlocks.schemaSQL,
+        // 10: each tracked word's upper tier (``UpperTier``), filled by the ranking-table rebuild on open.
+        RankingTables.upperTierMigrationSQL,
     ]
 
     /// The part of migration 3 that SQL alone cannot say: `notes_fts` over the new view, with the tokenizer

@@ -1,14 +1,23 @@
 import SQLiteKit
 
-/// Reads and writes the tracked terms' complete posting lists in `topk_postings(term, first, postings)`:
-/// blocks of a ``PostingList`` keyed by the term and the block's first note id.
+/// Reads and writes the tracked terms' posting lists: blocks of a ``PostingList`` keyed by the term and the
+/// block's first note id, in `topk_postings(term, first, postings)` (the complete lists) or `topk_upper` (their
+/// upper tiers, ``UpperTier``), the same shape.
 enum PostingStore {
+    /// The table a list is kept in.
+    enum Table: String {
+        /// Every note holding the term.
+        case complete = "topk_postings"
+        /// The term's upper tier (``UpperTier``).
+        case upper = "topk_upper"
+    }
+
     /// The whole list of `term` (empty when it has none).
-    static func load(_ term: String, _ db: Connection) throws -> PostingList {
+    static func load(_ term: String, _ db: Connection, from table: Table = .complete) throws -> PostingList {
         var list = PostingList()
         var filled = 0
-        list.extend(by: try TopKTokenStatistics.documentFrequency(term, db) ?? 0)
-        try load(term, db, into: &list, at: &filled)
+        if table == .complete { list.extend(by: try TopKTokenStatistics.documentFrequency(term, db) ?? 0) }
+        try load(term, db, from: table, into: &list, at: &filled)
         list.truncate(to: filled)
         return list
     }
@@ -17,8 +26,9 @@ enum PostingStore {
     /// the list grows if it holds more), advancing `filled`. A query over several words makes room for all
     /// their lists at once: appending a list of 300,000 postings to another one moved it to a new
     /// allocation, 4.7 ms at 1,000,000 notes, more than decoding it.
-    static func load(_ term: String, _ db: Connection, into list: inout PostingList, at filled: inout Int) throws {
-        try forEachBlock(term, db) { bytes, first in list.decode(bytes, first: first, at: &filled) }
+    static func load(_ term: String, _ db: Connection, from table: Table = .complete, into list: inout PostingList,
+                     at filled: inout Int) throws {
+        try forEachBlock(term, db, table) { bytes, first in list.decode(bytes, first: first, at: &filled) }
     }
 
     /// The note ids of `term`'s posting list, ascending, without their frequencies and sizes (what a count
@@ -26,15 +36,15 @@ enum PostingStore {
     static func loadIDs(_ term: String, _ db: Connection, expected: Int) throws -> [Int64] {
         var ids: [Int64] = []
         ids.reserveCapacity(expected)
-        try forEachBlock(term, db) { bytes, first in PostingList.decodeIDs(bytes, first: first, into: &ids) }
+        try forEachBlock(term, db, .complete) { bytes, first in PostingList.decodeIDs(bytes, first: first, into: &ids) }
         return ids
     }
 
     /// Hands `decode` each stored block of `term` in id order, with its first id; it returns `false` for a
     /// malformed block, which throws.
-    private static func forEachBlock(_ term: String, _ db: Connection,
+    private static func forEachBlock(_ term: String, _ db: Connection, _ table: Table,
                                      _ decode: (UnsafeRawBufferPointer, Int64) -> Bool) throws {
-        let statement = try db.cached("SELECT first, postings FROM topk_postings WHERE term = ?1 ORDER BY first")
+        let statement = try db.cached("SELECT first, postings FROM \(table.rawValue) WHERE term = ?1 ORDER BY first")
         defer { try? statement.reset() }
         try statement.bind([.text(term)])
         while try statement.step() {
@@ -45,8 +55,8 @@ enum PostingStore {
     }
 
     /// Writes `list` as new blocks of `term` (the term's rows in that id range must be gone).
-    static func write(_ term: String, _ list: PostingList, _ db: Connection) throws {
-        let insert = try db.cached("INSERT INTO topk_postings(term, first, postings) VALUES (?1, ?2, ?3)")
+    static func write(_ term: String, _ list: PostingList, _ db: Connection, to table: Table = .complete) throws {
+        let insert = try db.cached("INSERT INTO \(table.rawValue)(term, first, postings) VALUES (?1, ?2, ?3)")
         for range in list.blockRanges {
             try insert.bind([.text(term), .integer(list.ids[range.lowerBound]), .blob(list.encoded(range))])
             try insert.run()
@@ -56,12 +66,15 @@ enum PostingStore {
     /// Applies a log replay's `changes` of `term` (sorted by note id), block by block: each change goes to the
     /// block whose key is the highest not above the note (or the first block), which is read, merged and
     /// written back (split when it grew past twice ``PostingList/blockSize``). One query reads a block with
-    /// the key of the block after it; a block that keeps its key is updated in place.
-    static func apply(_ term: String, _ changes: [(Int64, PostingChange)], _ db: Connection) throws {
+    /// the key of the block after it; a block that keeps its key is updated in place, and one the changes
+    /// leave as it was (a note removed from an upper tier that never held it) is not written.
+    static func apply(_ term: String, _ changes: [(Int64, PostingChange)], _ db: Connection,
+                      to table: Table = .complete) throws {
+        let name = table.rawValue
         let read = try db.cached("""
-            SELECT first, postings FROM topk_postings WHERE term = ?1 AND first >= coalesce(
-              (SELECT max(first) FROM topk_postings WHERE term = ?1 AND first <= ?2),
-              (SELECT min(first) FROM topk_postings WHERE term = ?1))
+            SELECT first, postings FROM \(name) WHERE term = ?1 AND first >= coalesce(
+              (SELECT max(first) FROM \(name) WHERE term = ?1 AND first <= ?2),
+              (SELECT min(first) FROM \(name) WHERE term = ?1))
             ORDER BY first LIMIT 2
             """)
         defer { try? read.reset() }
@@ -83,24 +96,26 @@ enum PostingStore {
             try read.reset()
             var end = start
             while end < changes.count && changes[end].0 < next { end += 1 }
-            try replace(term, block: block, with: list.applying(changes[start..<end]), db)
+            let changed = list.applying(changes[start..<end])
+            if changed != list { try replace(term, block: block, with: changed, db, table) }
             start = end
         }
     }
 
     /// Writes `list` in place of the block keyed `block` (`nil`: the term had none).
-    private static func replace(_ term: String, block: Int64?, with list: PostingList, _ db: Connection) throws {
+    private static func replace(_ term: String, block: Int64?, with list: PostingList, _ db: Connection,
+                                _ table: Table) throws {
         if let block, list.count > 0, list.ids[0] == block, list.blockRanges.count == 1 {
-            let update = try db.cached("UPDATE topk_postings SET postings = ?3 WHERE term = ?1 AND first = ?2")
+            let update = try db.cached("UPDATE \(table.rawValue) SET postings = ?3 WHERE term = ?1 AND first = ?2")
             try update.bind([.text(term), .integer(block), .blob(list.encoded(0..<list.count))])
             try update.run()
             return
         }
         if let block {
-            let delete = try db.cached("DELETE FROM topk_postings WHERE term = ?1 AND first = ?2")
+            let delete = try db.cached("DELETE FROM \(table.rawValue) WHERE term = ?1 AND first = ?2")
             try delete.bind([.text(term), .integer(block)])
             try delete.run()
         }
-        try write(term, list, db)
+        try write(term, list, db, to: table)
     }
 }

@@ -15,6 +15,11 @@ package struct RankingSettings: Sendable, Equatable {
     /// 1.04 ms tracked. The 1,252 words tracked instead of 477 made the index 2.7% larger; the fresh build did
     /// not slow down beyond the noise (Benchmarks/README.md).
     package var minimumShare = 0.02
+    /// The share of a tracked term's notes kept in its upper tier (``UpperTier``): those with the highest bm25
+    /// saturation. A query of several tracked words is answered from the upper tiers when the k-th best note
+    /// holding them all scores above the cuts' bounds, and from the complete lists otherwise; a larger share
+    /// proves more queries and costs more postings each (Benchmarks/README.md, "Upper tiers").
+    package var upperShare = 0.2
 
     /// The defaults above (chosen by measurement; see docs/top-k.md).
     package init() {}

@@ -21,6 +21,8 @@ extension RankingTables {
         var head: [ImpactHeap.Entry]
         /// Its complete posting list.
         var postings: PostingList
+        /// Its upper tier, split from ``postings`` by the pass (on a worker of ``RankingScan``, not the writer).
+        var upper: UpperTier
     }
 
     /// Recomputes the tables from `notes_fts` (inside the caller's transaction): the tracked terms
@@ -33,7 +35,10 @@ extension RankingTables {
     static func rebuild(_ db: Connection, settings: RankingSettings, postingsPerStep: Int = RankingTables.postingsPerStep,
                         step: () throws -> Void = {},
                         source: (((TrackedTerm) throws -> Void) throws -> Void)? = nil) throws {
-        try db.execute("DELETE FROM topk_terms; DELETE FROM topk_head; DELETE FROM topk_postings; DELETE FROM topk_log;")
+        try db.execute("""
+            DELETE FROM topk_terms; DELETE FROM topk_head; DELETE FROM topk_postings; DELETE FROM topk_upper;
+            DELETE FROM topk_log;
+            """)
         try db.run("DELETE FROM meta WHERE key = ?1", [.text(metaKey)])
         try SizeBlocks.fill(db)
         var unstepped = 0
@@ -135,7 +140,9 @@ extension RankingTables {
                 return nil
             }
             return TrackedTerm(term: candidate, documents: heap.documents, frontier: heap.frontier.encoded,
-                               head: heap.entries, postings: collector.postings)
+                               head: heap.entries, postings: collector.postings,
+                               upper: UpperTier(splitting: collector.postings, share: settings.upperShare,
+                                                averageSize: totals.averageSize))
         }
 
         /// Finalizes the query (before its connection closes).
@@ -148,13 +155,15 @@ extension RankingTables {
 
     /// Writes the rows of one tracked term; its `topk_head` rows go to `heads` (which the caller finishes).
     static func write(_ tracked: TrackedTerm, _ db: Connection, heads: BatchInsert) throws {
-        let term = try db.cached("INSERT INTO topk_terms(term, df, frontier) VALUES (?1, ?2, ?3)")
-        try term.bind([.text(tracked.term), .integer(Int64(tracked.documents)), .blob(tracked.frontier)])
+        let term = try db.cached("INSERT INTO topk_terms(term, df, frontier, cut) VALUES (?1, ?2, ?3, ?4)")
+        try term.bind([.text(tracked.term), .integer(Int64(tracked.documents)), .blob(tracked.frontier),
+                       .blob(tracked.upper.cut.encoded)])
         try term.run()
         for entry in tracked.head {
             try heads.append(.text(tracked.term), .integer(entry.note), .real(entry.frequency), .integer(Int64(entry.size)))
         }
         try PostingStore.write(tracked.term, tracked.postings, db)
+        try PostingStore.write(tracked.term, tracked.upper.postings, db, to: .upper)
     }
 
     /// Terms frequent enough in an evenly spaced sample of notes to be worth an exact count (0.8 of the share

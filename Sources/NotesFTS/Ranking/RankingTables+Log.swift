@@ -57,16 +57,24 @@ private struct TrackedTerms {
     /// The document frequencies as loaded (a term whose notes were only updated keeps its count).
     var loadedDocuments: [String: Int64] = [:]
     var frontiers: [String: ImpactFrontier] = [:]
+    /// Each term's upper tier's cut (``UpperTier``): a note it covers is outside the tier.
+    var cuts: [String: UpperTier] = [:]
     var changed: Set<String> = []
     /// Per term, the notes whose posting goes or changes (a note's last change wins: it is replayed once,
     /// its old text out, then its current text in).
     var postings: [String: [Int64: PostingChange]] = [:]
+    /// The same for the terms' upper tiers.
+    var upperPostings: [String: [Int64: PostingChange]] = [:]
 
     init(_ db: Connection) throws {
-        _ = try db.query("SELECT term, df, frontier FROM topk_terms") { row in
+        _ = try db.query("SELECT term, df, frontier, cut FROM topk_terms") { row in
             let term = row.text(0) ?? ""
             documents[term] = row.int64(1)
             frontiers[term] = ImpactFrontier(encoded: row.blob(2) ?? []) ?? ImpactFrontier()
+            var tier = UpperTier()
+            // A cut that does not decode covers nothing: every note coming in joins the tier.
+            tier.cut = ImpactFrontier(encoded: row.blob(3) ?? []) ?? ImpactFrontier()
+            cuts[term] = tier
         }
         loadedDocuments = documents
     }
@@ -76,6 +84,7 @@ private struct TrackedTerms {
             documents[term, default: 0] -= 1
             changed.insert(term)
             postings[term, default: [:]][note] = .remove
+            upperPostings[term, default: [:]][note] = .remove
             try db.run("DELETE FROM topk_head WHERE term = ?1 AND note = ?2", [.text(term), .integer(note)])
         }
     }
@@ -87,6 +96,8 @@ private struct TrackedTerms {
             changed.insert(term)
             let frequency = counts.weightedFrequency
             postings[term, default: [:]][note] = .put(frequency: frequency, size: size)
+            upperPostings[term, default: [:]][note] = cuts[term]?.change(frequency: frequency, size: size)
+                ?? .put(frequency: frequency, size: size)
             if frontiers[term]?.covers(frequency: frequency, size: size) == true { continue }
             try db.run("""
                 INSERT INTO topk_head(term, note, frequency, size) VALUES (?1, ?2, ?3, ?4)
@@ -98,6 +109,9 @@ private struct TrackedTerms {
     func savePostings(_ db: Connection) throws {
         for (term, notes) in postings.sorted(by: { $0.key < $1.key }) {
             try PostingStore.apply(term, notes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, db)
+        }
+        for (term, notes) in upperPostings.sorted(by: { $0.key < $1.key }) {
+            try PostingStore.apply(term, notes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, db, to: .upper)
         }
     }
 

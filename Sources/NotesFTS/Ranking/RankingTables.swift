@@ -8,6 +8,9 @@ import SQLiteKit
 ///   bm25 saturation when the tables were built, with the weighted frequency `f` and note size `D` bm25 needs;
 /// - `topk_postings(term, first, postings)` (from v7): each tracked term's complete posting list, every note
 ///   holding it with `f` and `D`, in blocks keyed by their first note id (``PostingList``);
+/// - `topk_upper(term, first, postings)` and `topk_terms.cut` (from v10): each tracked term's upper tier, the
+///   notes with the highest saturation as a posting list of the same shape, and the frontier covering the
+///   others (``UpperTier``);
 /// - `topk_log(seq, note, title, body, tags)`: what the triggers on `notes` saw since the tables were last
 ///   brought up to date (a row with text is a note's old values going out; without, a note id coming in).
 ///
@@ -18,7 +21,7 @@ import SQLiteKit
 enum RankingTables {
     /// The `meta` key whose value says the tables are built and for which format.
     static let metaKey = "topk"
-    static let formatVersion = "2"
+    static let formatVersion = "3"
 
     /// Migration 6: the tables, and triggers that also log every change of the indexed columns.
     static let migrationSQL = """
@@ -49,6 +52,25 @@ enum RankingTables {
     /// the rebuild that the new ``formatVersion`` makes the next read-write open run.
     static let postingsMigrationSQL = """
         CREATE TABLE IF NOT EXISTS topk_postings (
+          term     TEXT NOT NULL,
+          first    INTEGER NOT NULL,
+          postings BLOB NOT NULL,
+          PRIMARY KEY (term, first)
+        ) WITHOUT ROWID;
+        """
+
+    /// Migration 10: the tracked terms' upper tiers (``UpperTier``), filled by the rebuild that the new
+    /// ``formatVersion`` makes the next read-write open run. `topk_terms` is derived data that rebuild
+    /// recomputes, so it is made again with its new column (which also makes the step safe to run twice).
+    static let upperTierMigrationSQL = """
+        DROP TABLE IF EXISTS topk_terms;
+        CREATE TABLE topk_terms (
+          term     TEXT PRIMARY KEY,
+          df       INTEGER NOT NULL,
+          frontier BLOB NOT NULL,
+          cut      BLOB
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS topk_upper (
           term     TEXT NOT NULL,
           first    INTEGER NOT NULL,
           postings BLOB NOT NULL,

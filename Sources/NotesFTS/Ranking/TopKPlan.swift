@@ -3,8 +3,9 @@ import SQLiteKit
 /// The top-k path of a ranked query (``NoteIndex/search(_:options:)``): the exact top `offset + limit` notes by
 /// FTS5's bm25, from the side tables, without scoring every match; or the reason to score in full.
 ///
-/// Two exact routes (`docs/top-k.md`): a query of one tracked word is answered from the word's impact head when
-/// the frontier's bound proves it (``TopKSearch``); otherwise every tracked word's complete posting list, and
+/// Three exact routes (`docs/top-k.md`): a query of one tracked word is answered from the word's impact head when
+/// the frontier's bound proves it (``TopKSearch``); a query of tracked words from their upper tiers when the
+/// cuts' bounds prove it (``upperTierPath(_:_:_:_:query:options:)``); otherwise every tracked word's complete posting list, and
 /// every note of the rare words and of a prefix's untracked expansions, are scored by exact arithmetic, notes
 /// skipped only by safe bounds (``PostingSearch``). One phrase, or one term no tracked word serves, is ranked
 /// from one FTS5 walk instead of full scoring's two (``PhraseRanking``).
@@ -49,6 +50,9 @@ struct TopKPlan {
         }
         let needed = needed(options, totals)
         if shape.tokens.count == 1, shape.prefixes.isEmpty, let hits = try headPath(db, shape, totals, needed, query: query, options: options) {
+            return .answered(Array(hits.0.dropFirst(max(options.offset, 0))), hits.1)
+        }
+        if let hits = try upperTierPath(db, shape, totals, needed, query: query, options: options) {
             return .answered(Array(hits.0.dropFirst(max(options.offset, 0))), hits.1)
         }
         return try postingPath(db, shape, totals, needed, query: query, options: options)

@@ -107,6 +107,15 @@ struct TopKQuery {
         var prefix: Bool
     }
 
+    /// The same tokens, scored alike, matched only by notes holding every one of them: the notes whose score
+    /// the upper tiers know exactly (``TopKPlan``'s upper-tier route). The positive part is AND and OR of words,
+    /// so such a note matches the query too.
+    var holdingEveryToken: TopKQuery {
+        var copy = self
+        copy.root = .all(tokens.indices.map { .word($0) })
+        return copy
+    }
+
     /// Whether a note matches, given which tokens it holds (`nil`: not known yet); `nil` when that depends on
     /// an unknown token.
     func matches(_ holds: (Int) -> Bool?) -> Bool? { Self.evaluate(root, holds) }

@@ -64,7 +64,7 @@ import SQLiteKit
         #expect(before.allSatisfy { !$0.isEmpty })
 
         let upgraded = try NoteIndex(path: path)
-        #expect(try upgraded.connection.userVersion == 9)
+        #expect(try upgraded.connection.userVersion == Schema.currentVersion)
         #expect(try MatchStatistics(upgraded.connection).sizesFromTable)
         try expectSizesAreFTS5s(upgraded)
         #expect(try queries.map { try upgraded.search($0).map { "\($0.id) \($0.score)" } } == before)

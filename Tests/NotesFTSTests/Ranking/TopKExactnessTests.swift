@@ -6,7 +6,12 @@ import Testing
 /// to ties, for 1,050 seeded queries in three states of the index (fresh; after updating 10% and deleting 5% of
 /// the notes; after adding 30% more with no rebuild), with thresholds lowered so the fast path runs. A quarter of the queries carry word forms.
 struct TopKExactnessTests {
-    static let settings = RankingSettings(headSize: 24, minimumDocumentFrequency: 30, minimumShare: 0.05)
+    /// Upper tiers of half a list: with lists of 30 to 200 notes, a fifth proves too few queries to test.
+    static let settings: RankingSettings = {
+        var settings = RankingSettings(headSize: 24, minimumDocumentFrequency: 30, minimumShare: 0.05)
+        settings.upperShare = 0.5
+        return settings
+    }()
 
     @Test func fastPathEqualsFullScoringInThreeStates() throws {
         let folder = TestFolder()
@@ -39,6 +44,16 @@ struct TopKExactnessTests {
         let terms = try db.query("SELECT term, df FROM topk_terms ORDER BY term") { ($0.text(0) ?? "", $0.int(1)) }
         let replayed = try terms.map { try PostingStore.load($0.0, db) }
         for (term, list) in zip(terms, replayed) { #expect(list.count == term.1, "\(term.0)") }
+        // Each upper tier the replays kept holds notes of the complete list with their figures, and its cut
+        // covers every other note of it.
+        for (term, list) in zip(terms, replayed) {
+            var tier = UpperTier()
+            tier.postings = try PostingStore.load(term.0, db, from: .upper)
+            tier.cut = try db.query("SELECT cut FROM topk_terms WHERE term = ?1", [.text(term.0)]) {
+                ImpactFrontier(encoded: $0.blob(0) ?? [])
+            }.first.flatMap { $0 } ?? ImpactFrontier()
+            #expect(tier.isConsistent(with: list), "upper tier of \(term.0) after replays")
+        }
         let sizes = "SELECT block, hex(sizes) FROM topk_sizes ORDER BY block"
         let replayedSizes = try db.query(sizes) { "\($0.int64(0)) \($0.text(1) ?? "")" }
         try index.rebuildRankingTables()
@@ -51,7 +66,7 @@ struct TopKExactnessTests {
     }
 
     private func checkQueries(_ index: NoteIndex, _ corpus: inout TopKCorpus, state: String) throws {
-        var fast = 0, postings = 0, severalWords = 0, prefixes = 0, phrases = 0, untracked = 0
+        var fast = 0, postings = 0, severalWords = 0, prefixes = 0, phrases = 0, untracked = 0, upper = 0
         for _ in 0..<350 {
             let query = corpus.parsedQuery()
             let options = corpus.options()
@@ -63,7 +78,8 @@ struct TopKExactnessTests {
             if path.hasPrefix("top-k") { fast += 1 }
             if path.hasPrefix("top-k: one walk of the phrase") { phrases += 1 }
             if path.hasPrefix("top-k: one walk of the untracked term") { untracked += 1 }
-            if path.hasPrefix("top-k: exact over the complete posting lists") {
+            if path.hasPrefix("top-k: exact over the upper tiers") { upper += 1 }
+            if path.hasPrefix("top-k: exact over the complete posting lists") || path.hasPrefix("top-k: exact over the upper tiers") {
                 postings += 1
                 if Self.combinesWords(query) { severalWords += 1 }
                 if path.contains("\"*") { prefixes += 1 }
@@ -83,6 +99,8 @@ struct TopKExactnessTests {
         #expect(fast >= 100, "\(state): only \(fast) of 350 queries took the top-k path")
         // And AND/OR of several words must take the posting lists in a good share of the queries.
         #expect(severalWords >= 60, "\(state): only \(severalWords) of \(postings) on the posting lists were an AND or OR of words")
+        // And the upper tiers must prove a share of them.
+        #expect(upper >= 8, "\(state): only \(upper) queries answered from the upper tiers")
         // And prefixes (one query in 20 is one) must take them too.
         #expect(prefixes >= 8, "\(state): only \(prefixes) prefixes on the posting lists")
         // And phrases (one query in 20) their one walk.

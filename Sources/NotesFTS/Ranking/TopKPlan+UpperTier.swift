@@ -1,0 +1,60 @@
+import SQLiteKit
+
+extension TopKPlan {
+    /// The upper-tier route (``UpperTier``): a query of tracked words only (AND, OR, word forms, with filters and
+    /// exclusions) is first answered from the words' upper tiers. Every note holding all the words in their
+    /// upper tiers is scored exactly (each word's `f` and the note's `D` are there; the idf is from the complete
+    /// `df`), and the best `needed` of those that pass the filters are kept. Any other note lacks some word `w`
+    /// in `w`'s upper tier, so `w` adds at most the bound of `w`'s cut and every other word at most its bound
+    /// over its tier: when the k-th kept score is above the largest such sum, no other note can enter or tie,
+    /// and the kept notes are the answer. `nil` when the proof fails (or too few notes hold every word in its
+    /// tier): the complete lists answer instead.
+    static func upperTierPath(_ db: Connection, _ shape: TopKQuery, _ totals: FullTextTotals, _ needed: Int,
+                              query: ParsedQuery, options: SearchOptions) throws -> ([Hit], String)? {
+        guard needed > 0, shape.prefixes.isEmpty, shape.tokens.count <= 64 else { return nil }
+        var documents: [Int64] = []
+        var cuts: [ImpactFrontier] = []
+        for token in shape.tokens {
+            guard let row = try db.query("SELECT df, cut FROM topk_terms WHERE term = ?1", [.text(token)], {
+                ($0.int64(0), $0.blob(1).flatMap(ImpactFrontier.init(encoded:)))
+            }).first, let cut = row.1 else { return nil }
+            documents.append(row.0)
+            cuts.append(cut)
+        }
+        let room = PostingRoom.of(db)
+        var postings = room.take()
+        defer { room.giveBack(postings) }
+        // About a fifth of each list; the room grows if a tier holds more.
+        postings.extend(by: documents.reduce(0) { $0 + Int($1) / 4 })
+        var ranges: [Range<Int>] = []
+        var filled = 0
+        for token in shape.tokens {
+            let start = filled
+            try PostingStore.load(token, db, from: .upper, into: &postings, at: &filled)
+            ranges.append(start..<filled)
+        }
+        postings.truncate(to: filled)
+        let scorer = TopKScorer(shape: shape, documents: documents, totals: totals)
+        var search = PostingSearch(shape: shape.holdingEveryToken, postings: postings, ranges: ranges, scorer: scorer)
+        let hits = try search.top(needed, db, query: query, options: options)
+        guard hits.count == needed, let kth = hits.last?.score else { return nil }
+        let outside = outsideBound(tiers: search.bounds, cuts: cuts, scorer: scorer)
+        guard outside * (1 + 1e-12) < kth else { return nil }
+        let description = "top-k: exact over the upper tiers of "
+            + shape.tokens.map { "\"\($0)\"" }.joined(separator: ", ")
+            + " (\(search.postingCount) postings, \(search.scored) notes scored; any other note scores at most "
+            + "\(outside), below the k-th score \(kth)); N = \(totals.rows)"
+        return (hits, description)
+    }
+
+    /// The most a note outside the intersection of the upper tiers can score: it lacks some token `w` in `w`'s
+    /// tier, so `w` adds at most its cut's bound and each other token at most its bound over its tier (`tiers`,
+    /// which ``PostingSearch`` computes from the largest `f` and smallest `D` there).
+    static func outsideBound(tiers: [Double], cuts: [ImpactFrontier], scorer: TopKScorer) -> Double {
+        let all = tiers.reduce(0, +)
+        return cuts.indices.map { index in
+            let cut = Double(scorer.multiplicity[index]) * scorer.idf[index] * cuts[index].bound(averageSize: scorer.averageSize)
+            return all - tiers[index] + cut
+        }.max() ?? 0
+    }
+}
