@@ -49,12 +49,11 @@ import Testing
         var routes: Set<String> = []
         for (limit, offset) in [(1, 0), (10, 0), (20, 0), (20, 20), (20, 40), (50, 50), (100, 0), (30, 120), (300, 0)] {
             let options = SearchOptions(limit: limit, offset: offset)
+            let both = try BothWays(index, query, options)
+            let path = both.path
+            #expect(TopKAgreement.agrees(both.actual, both.expected), "\(text) limit \(limit) offset \(offset): \(path)")
             var full = options
             full.allowsTopK = false
-            let expected = try index.search(query, options: full)
-            let actual = try index.search(query, options: options)
-            let path = try index.rankingPath(query, options: options)
-            #expect(TopKAgreement.agrees(actual, expected), "\(text) limit \(limit) offset \(offset): \(path)")
             #expect(try index.count(query, options: options) == index.count(query, options: full), "\(text)")
             routes.insert(path.hasPrefix("top-k: exact over the upper tier of") ? "tier"
                           : path.hasPrefix("top-k: exact over the complete posting lists") ? "complete" : path)

@@ -138,9 +138,8 @@ struct TopKExactnessTests {
                     let options = SearchOptions(limit: limit, offset: offset)
                     var full = options
                     full.allowsTopK = false
-                    let expected = try index.search(query, options: full)
-                    let actual = try index.search(query, options: options)
-                    let path = try index.rankingPath(query, options: options)
+                    let both = try BothWays(index, query, options)
+                    let (expected, actual, path) = (both.expected, both.actual, both.path)
                     routes.append(path)
                     #expect(!expected.isEmpty, "\(word) \(filter)")
                     #expect(TopKAgreement.agrees(actual, expected), "\(word) \(filter) limit \(limit) offset \(offset): \(path)")
