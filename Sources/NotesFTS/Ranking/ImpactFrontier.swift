@@ -35,16 +35,7 @@ struct ImpactFrontier: Equatable, Sendable {
     /// The largest saturation a covered note of size `size` can reach: its point has no more than `size`
     /// tokens and at least its frequency (0 when no point is that short: no such note holds the term).
     func bound(size: Int, averageSize: Double) -> Double {
-        bound(size: size, adding: 0, averageSize: averageSize)
-    }
-
-    /// The largest saturation a covered note of size `size` can reach when `frequency` more is added to its
-    /// own: a prefix's `f` in a note is its tracked expansion's (covered) plus the other expansions' (known).
-    func bound(size: Int, adding frequency: Double, averageSize: Double) -> Double {
-        points.reduce(0) {
-            $1.size <= size
-                ? max($0, BM25.saturation(frequency: $1.frequency + frequency, size: size, averageSize: averageSize)) : $0
-        }
+        points.reduce(0) { $1.size <= size ? max($0, BM25.saturation(frequency: $1.frequency, size: size, averageSize: averageSize)) : $0 }
     }
 
     /// Little-endian (f as a Float64, D as a UInt32) pairs.

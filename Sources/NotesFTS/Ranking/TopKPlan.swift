@@ -55,14 +55,7 @@ struct TopKPlan {
         if let hits = try upperTierPath(db, shape, totals, needed, query: query, options: options) {
             return .answered(Array(hits.0.dropFirst(max(options.offset, 0))), hits.1)
         }
-        var known: [Int: PrefixPostings.Parts] = [:]
-        switch try prefixTierPath(db, shape, totals, needed, query: query, options: options) {
-        case .answered(let hits, let description):
-            return .answered(Array(hits.dropFirst(max(options.offset, 0))), description)
-        case .notProven(let parts):
-            if let parts { known[0] = parts }
-        }
-        return try postingPath(db, shape, totals, needed, known: known, query: query, options: options)
+        return try postingPath(db, shape, totals, needed, query: query, options: options)
     }
 
     /// How many of the best notes the page needs: up to its end (``SearchOptions/pageEnd``, which saturates),
@@ -98,16 +91,14 @@ struct TopKPlan {
 
     /// Several words, or one the head could not answer: exact arithmetic over the complete posting lists of
     /// the tracked words and every note of the rare ones (``PostingSearch``).
-    /// `known` holds the parts of prefixes already read (by ``prefixTierPath(_:_:_:_:query:options:)``).
     private static func postingPath(_ db: Connection, _ shape: TopKQuery, _ totals: FullTextTotals, _ needed: Int,
-                                    known: [Int: PrefixPostings.Parts], query: ParsedQuery,
-                                    options: SearchOptions) throws -> Outcome {
+                                    query: ParsedQuery, options: SearchOptions) throws -> Outcome {
         // A prefix alone: its merged list's length is the number of notes it matches, kept for the count asked
         // for next (`--json`'s total), as a walk's is (``PhraseCountMemo``).
         let alone = shape.tokens.count == 1 && !shape.prefixes.isEmpty ? PhraseRanking.term(of: query) : nil
         let state = alone == nil ? [] : try PhraseCountMemo.state(db)
         let postings: PostingList, ranges: [Range<Int>]
-        switch try completeLists(db, shape, known: known) {
+        switch try completeLists(db, shape) {
         case .success(let lists): (postings, ranges) = lists
         case .failure(let unsupported): return .fullScoring(unsupported.reason)
         }
@@ -131,7 +122,7 @@ struct TopKPlan {
     /// a rare word's list and a prefix's parts are read first, since their lengths are known only then; a
     /// prefix takes at most the sum of its parts, merged in the room), so that no list moves the ones before it
     /// when it is added.
-    static func completeLists(_ db: Connection, _ shape: TopKQuery, known: [Int: PrefixPostings.Parts] = [:]) throws
+    static func completeLists(_ db: Connection, _ shape: TopKQuery) throws
         -> Result<(PostingList, [Range<Int>]), TopKQuery.Unsupported> {
         guard shape.tokens.count <= 64 else { return .failure(.init(reason: "more than 64 distinct words")) }
         let tokens = shape.tokens
@@ -142,9 +133,7 @@ struct TopKPlan {
         var others: [Int: PostingList] = [:]
         var prefixes: [Int: PrefixPostings.Parts] = [:]
         for index in tokens.indices where tracked[index] == nil {
-            if shape.prefixes.contains(index), let parts = known[index] {
-                prefixes[index] = parts
-            } else if shape.prefixes.contains(index) {
+            if shape.prefixes.contains(index) {
                 switch try PrefixPostings.parts(tokens[index], db) {
                 case .success(let parts): prefixes[index] = parts
                 case .failure(let unsupported): return .failure(unsupported)

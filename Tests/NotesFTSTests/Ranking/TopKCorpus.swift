@@ -83,19 +83,3 @@ struct TopKCorpus {
         SearchOptions(limit: random.pick([1, 3, 5, 10, 20]), offset: random.chance(20) ? random.pick([1, 2, 5]) : 0)
     }
 }
-
-/// One query searched both ways: by full FTS5 scoring (`expected`) and as the library plans it (`actual`),
-/// with the route the plan took (`--explain`'s ranking line).
-struct BothWays {
-    var expected: [SearchResult]
-    var actual: [SearchResult]
-    var path: String
-
-    init(_ index: NoteIndex, _ query: ParsedQuery, _ options: SearchOptions) throws {
-        var full = options
-        full.allowsTopK = false
-        expected = try index.search(query, options: full)
-        actual = try index.search(query, options: options)
-        path = try index.rankingPath(query, options: options)
-    }
-}
