@@ -276,10 +276,6 @@ public final class Connection {
     /// `true` outside any transaction (SQLite's autocommit mode).
     public var isAutocommit: Bool { handle.map { sqlite3_get_autocommit($0) != 0 } ?? true }
 
-    /// `true` while a transaction of this connection holds a write lock (it has written, or began
-    /// `IMMEDIATE`): what it changed may not be in the file yet (an FTS5 table keeps pending terms in memory).
-    public var isWriting: Bool { handle.map { sqlite3_txn_state($0, nil) == SQLITE_TXN_WRITE } ?? false }
-
     /// `PRAGMA user_version`: the schema version the application stored in the file.
     public var userVersion: Int {
         get throws { try scalarInt("PRAGMA user_version") ?? 0 }

@@ -16,22 +16,6 @@ import Testing
         #expect(throws: SQLiteError.self) { try db.run("INSERT INTO t(x) VALUES(\"not a string\")") }
     }
 
-    /// `isWriting` says whether the open transaction holds a write lock: not outside one, not in a read one
-    /// (even after reading), yes once it wrote or began `IMMEDIATE`.
-    @Test func isWritingFollowsTheTransaction() throws {
-        let db = try Connection(path: temporaryDatabasePath())
-        try db.execute("CREATE TABLE t(x)")
-        #expect(!db.isWriting && db.isAutocommit)
-        try db.transaction(.deferred) {
-            _ = try db.scalarInt("SELECT count(*) FROM t")
-            #expect(!db.isWriting && !db.isAutocommit)
-            try db.run("INSERT INTO t(x) VALUES (1)")
-            #expect(db.isWriting)
-        }
-        #expect(!db.isWriting)
-        try db.transaction(.immediate) { #expect(db.isWriting) }
-    }
-
     @Test func readOnlyRefusesWrites() throws {
         let path = temporaryDatabasePath()
         let writer = try Connection(path: path)

@@ -180,26 +180,13 @@ enum PrefixPostings {
     private static func untrackedList(_ runs: [(terms: [String], documents: Int)], _ db: Connection,
                                       scanBelow: Int) throws -> PostingList {
         let statistics = try MatchStatistics(db)
-        // FTS5's leaves answer for a term when they alone are its answer (``SegmentPostings``): inside a read
-        // transaction (the structure record and the pages of one snapshot) that has written nothing (FTS5's
-        // pending terms are not in them), with sizes from the table.
-        let leaves = statistics.sizesFromTable && !db.isAutocommit && !db.isWriting
-            ? try SegmentPostings(db, cached: true) : nil
         var rows: [MatchStatistics.Row] = []
         for run in runs {
             guard let first = run.terms.first, let last = run.terms.last else { continue }
             if statistics.sizesFromTable && run.documents < scanBelow * run.terms.count {
                 try statistics.instances(from: first, through: last, db, into: &rows)
-                continue
-            }
-            for term in run.terms {
-                if let found = try leaves?.postings(of: term) {
-                    for index in found.ids.indices {
-                        rows.append(MatchStatistics.Row(id: found.ids[index], frequency: found.frequencies[index], size: -1))
-                    }
-                } else {
-                    try statistics.walk(RankingTables.matchString(term), db, into: &rows)
-                }
+            } else {
+                for term in run.terms { try statistics.walk(RankingTables.matchString(term), db, into: &rows) }
             }
         }
         rows.sort { $0.id < $1.id }

@@ -30,22 +30,15 @@ final class SegmentPostings {
     /// Each column's weight in the weighted frequency.
     private let weights = Schema.rankWeights
 
-    /// Whether the statements are this reader's own (else the connection's cached ones).
-    private let ownsStatements: Bool
-
-    /// Prepares the reads on `db`; with `cached`, takes the connection's cached statements instead (a query
-    /// reading a few terms, ``PrefixPostings``), which ``close()`` leaves alone.
-    init(_ db: Connection, cached: Bool = false) throws {
-        let statement = { (sql: String) in cached ? try db.cached(sql) : try db.prepare(sql) }
-        page = try statement("SELECT block FROM notes_fts_data WHERE id = ?1")
-        lookup = try statement("SELECT pgno FROM notes_fts_idx WHERE segid = ?1 AND term <= ?2 ORDER BY term DESC LIMIT 1")
-        structureRead = try statement("SELECT block FROM notes_fts_data WHERE id = \(FullTextStructure.rowID)")
-        ownsStatements = !cached
+    /// Prepares the reads on `db`.
+    init(_ db: Connection) throws {
+        page = try db.prepare("SELECT block FROM notes_fts_data WHERE id = ?1")
+        lookup = try db.prepare("SELECT pgno FROM notes_fts_idx WHERE segid = ?1 AND term <= ?2 ORDER BY term DESC LIMIT 1")
+        structureRead = try db.prepare("SELECT block FROM notes_fts_data WHERE id = \(FullTextStructure.rowID)")
     }
 
     /// Finalizes the statements (before the connection closes).
     func close() {
-        guard ownsStatements else { return }
         page.finalize()
         lookup.finalize()
         structureRead.finalize()

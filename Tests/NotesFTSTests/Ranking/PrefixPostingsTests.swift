@@ -99,45 +99,6 @@ import Testing
         }
     }
 
-    /// Inside a read transaction the walks read FTS5's leaves where those alone are its answer
-    /// (``SegmentPostings``), and the list is the same as from FTS5 walks: on a fresh index, where the leaves
-    /// answer every term, and after updates and deletes, where they refuse the terms of the notes changed.
-    @Test func leavesGiveWhatTheWalksGive() throws {
-        let index = try Self.index()
-        let db = index.connection
-        let prefixes = ["r", "re", "rea", "read", "reade", "readi", "ready", "real"]
-        func expectSame(_ state: String) throws {
-            for prefix in prefixes {
-                guard case .success(let walked) = try PrefixPostings.load(prefix, db, scanBelow: 0) else {
-                    Issue.record("\(state): \(prefix) not served")
-                    continue
-                }
-                let read = try db.transaction(.deferred) { try PrefixPostings.load(prefix, db, scanBelow: 0) }
-                guard case .success(let fromLeaves) = read else {
-                    Issue.record("\(state): \(prefix) not served in a transaction")
-                    continue
-                }
-                #expect((walked.count > 0 || prefix == "real") && fromLeaves == walked, "\(state): \(prefix)")
-            }
-        }
-        // The leaves answer for the rare expansions on the fresh index.
-        let leaves = try SegmentPostings(db)
-        defer { leaves.close() }
-        let fresh = try db.transaction(.deferred) { try ["reach", "readable", "readiness"].map { try leaves.postings(of: $0) } }
-        #expect(fresh.allSatisfy { ($0?.ids.count ?? 0) > 0 })
-        try expectSame("fresh")
-        try index.transaction {
-            for number in stride(from: 0, to: 200, by: 9) {
-                _ = try index.save(Note(path: "/p/\(number).md", title: "Note \(number)", body: "read readable reach changed"))
-            }
-        }
-        let deleted = try db.query("SELECT id FROM notes WHERE path LIKE '/p/1%' LIMIT 5") { $0.int64(0) }
-        try index.transaction { for id in deleted { try index.deleteNote(id: id) } }
-        let changed = try db.transaction(.deferred) { try leaves.postings(of: "readable") }
-        #expect(changed == nil, "a term of the notes changed is refused")
-        try expectSame("updated and deleted")
-    }
-
     @Test func mergesListsAsADictionaryOfNotesWould() {
         var random = SeededGenerator(state: 20_261_201)
         for round in 0..<200 {
