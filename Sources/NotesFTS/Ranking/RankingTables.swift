@@ -88,6 +88,18 @@ enum RankingTables {
         try isBuilt(db) && db.scalarInt("SELECT EXISTS (SELECT 1 FROM topk_log)") == 0
     }
 
+    /// Why a query may not use the tables (`nil` when it may, ``isCurrent(_:)``), as `--explain` says it.
+    static func staleness(_ db: Connection) throws -> String? {
+        if try isCurrent(db) { return nil }
+        let built = try db.scalarText("SELECT value FROM meta WHERE key = ?1", [.text(metaKey)])
+        if let built, built != formatVersion {
+            return "the top-k tables are of an older format (\(built); this version reads \(formatVersion)): "
+                + "the next notes-index run rebuilds them"
+        }
+        if built == nil { return "the top-k tables are not built yet (the next notes-index run builds them)" }
+        return "the top-k tables are not current (written by another tool since; notes-index brings them up to date)"
+    }
+
     /// The collection statistics FTS5's bm25 will use, from its averages record; `nil` for an empty index.
     static func totals(_ db: Connection) throws -> FullTextTotals? {
         guard let record = try db.scalarValue("SELECT block FROM notes_fts_data WHERE id = 1"),

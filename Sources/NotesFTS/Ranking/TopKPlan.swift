@@ -38,9 +38,8 @@ struct TopKPlan {
         } catch let unsupported as TopKQuery.Unsupported {
             return .fullScoring(unsupported.reason)
         }
-        guard try RankingTables.isCurrent(db), let totals = try RankingTables.totals(db) else {
-            return .fullScoring("the top-k tables are not current (written by another tool since; notes-index brings them up to date)")
-        }
+        if let stale = try RankingTables.staleness(db) { return .fullScoring(stale) }
+        guard let totals = try RankingTables.totals(db) else { return .fullScoring("the index is empty") }
         guard try shape.tokens.indices.contains(where: { index in
             shape.prefixes.contains(index) ? try PrefixPostings.hasTrackedExpansion(shape.tokens[index], db)
                 : try TopKTokenStatistics.isTracked(shape.tokens[index], db)

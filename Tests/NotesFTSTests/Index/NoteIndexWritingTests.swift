@@ -126,6 +126,23 @@ import Testing
         #expect(try PostingStore.load("common", db).count == 12)
     }
 
+    /// `--explain` says why the top-k tables cannot be used: written by another tool since, of an older
+    /// format (the next `notes-index` run rebuilds them), or not built; and they are used once rebuilt.
+    @Test func theRankingPathSaysWhyTheTablesAreNotUsed() throws {
+        let index = try indexTrackingACommonWord()
+        let db = index.connection
+        #expect(try index.rankingPath(QueryParser.parse("common word")).hasPrefix("top-k"))
+        try db.run("INSERT INTO topk_log(note) VALUES (1)")
+        #expect(try index.rankingPath(QueryParser.parse("common word")).contains("written by another tool since"))
+        try db.run("DELETE FROM topk_log")
+        try db.run("UPDATE meta SET value = '2' WHERE key = 'topk'")
+        #expect(try index.rankingPath(QueryParser.parse("common word")).contains("older format (2; this version reads \(RankingTables.formatVersion))"))
+        try db.run("DELETE FROM meta WHERE key = 'topk'")
+        #expect(try index.rankingPath(QueryParser.parse("common word")).contains("not built yet"))
+        try index.rebuildRankingTables()
+        #expect(try index.rankingPath(QueryParser.parse("common word")).hasPrefix("top-k"))
+    }
+
     /// An index of ten notes holding "common", with the top-k tables built and "common" tracked.
     private func indexTrackingACommonWord() throws -> NoteIndex {
         let index = try TestFolder().openIndex()
