@@ -23,6 +23,8 @@ struct TopKBenchmark {
         var fastPath = 0
         /// Of those, the AND/OR of several words answered from the posting lists.
         var combined = 0
+        /// Of those, the ones the upper tiers proved (the others from the complete lists).
+        var upperTiers = 0
         var mismatches: [String] = []
     }
 
@@ -148,6 +150,7 @@ struct TopKBenchmark {
             let path = try index.rankingPath(query, options: options)
             if path.hasPrefix("top-k") { result.fastPath += 1 }
             if path.hasPrefix("top-k: exact over") && text.split(separator: " ").count > 1 { result.combined += 1 }
+            if path.hasPrefix("top-k: exact over the upper tiers") { result.upperTiers += 1 }
             if !TopKAgreement.agrees(actual, expected) { result.mismatches.append(text) }
         }
         return result
@@ -177,7 +180,7 @@ struct TopKBenchmark {
                 "notes": notes, "sqlite": Connection.sqliteVersion,
                 "queries": timings.map { ["label": $0.label, "text": $0.text, "matches": $0.matches, "path": $0.path,
                                           "ours_ms": $0.ours.json, "full_ms": $0.full.json, "like_ms": $0.like.json] },
-                "verify": verification.map { ["queries": $0.queries, "fast_path": $0.fastPath, "combined": $0.combined, "mismatches": $0.mismatches] } ?? [:],
+                "verify": verification.map { ["queries": $0.queries, "fast_path": $0.fastPath, "combined": $0.combined, "upper_tiers": $0.upperTiers, "mismatches": $0.mismatches] } ?? [:],
             ]
             try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]).write(to: URL(fileURLWithPath: json))
         }
@@ -196,7 +199,8 @@ struct TopKBenchmark {
         }
         if let verification {
             lines += ["", "--verify-topk: \(verification.queries) queries, \(verification.fastPath) on the top-k path "
-                      + "(\(verification.combined) of them AND/OR of several words, from the posting lists), "
+                      + "(\(verification.combined) of them AND/OR of several words, from the posting lists; "
+                      + "\(verification.upperTiers) answered from the upper tiers), "
                       + "\(verification.mismatches.count) mismatches against full scoring"]
             lines += verification.mismatches.prefix(20).map { "- mismatch: `\($0)`" }
         }
