@@ -183,11 +183,14 @@ struct TopKExactnessTests {
         let snapshot = { try index.connection.query(
             "SELECT term, df, hex(frontier), (SELECT group_concat(note || ':' || frequency || ':' || size) FROM "
                 + "(SELECT * FROM topk_head h WHERE h.term = t.term ORDER BY note)), (SELECT group_concat(first || ':' || "
-                + "hex(postings)) FROM (SELECT * FROM topk_postings p WHERE p.term = t.term ORDER BY first)) "
+                + "hex(postings)) FROM (SELECT * FROM topk_postings p WHERE p.term = t.term ORDER BY first)), "
+                + "hex(cut), (SELECT group_concat(first || ':' || hex(postings)) FROM "
+                + "(SELECT * FROM topk_upper u WHERE u.term = t.term ORDER BY first)) "
                 + "FROM topk_terms t ORDER BY term"
-        ) { row in (0..<5).map { row.text(Int32($0)) ?? "" }.joined(separator: " ") } }
+        ) { row in (0..<7).map { row.text(Int32($0)) ?? "" }.joined(separator: " ") } }
         let bulk = try snapshot()
         #expect(bulk.count >= 5)
+        #expect(try index.connection.scalarInt("SELECT count(*) FROM topk_upper") ?? 0 > 0)
         try index.rebuildRankingTables()
         #expect(try snapshot() == bulk)
         #expect(try index.connection.scalarInt("SELECT count(*) FROM topk_log") == 0)
