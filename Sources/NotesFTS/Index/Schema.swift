@@ -20,7 +20,8 @@ import SQLiteKit
 ///   deletion neighbourhoods of the words' seven-letter prefixes, grouped 4,096 keys a row (``SpellingKeys``);
 /// - `topk_terms`, `topk_head` and `topk_log` (from v6): the top-k side tables of ranked search
 ///   (``RankingTables``); `topk_postings` (from v7): the complete posting lists of the tracked words;
-///   `topk_sizes` (from v9): every note's size in tokens, 1,024 notes a row (``SizeBlocks``).
+///   `topk_sizes` (from v9): every note's size in tokens, 1,024 notes a row (``SizeBlocks``); `topk_upper` and
+///   `topk_terms.cut` (from v10): the tracked words' upper tiers (``UpperTier``).
 package enum Schema {
     /// The schema version this library writes and the newest it can read.
     package static let currentVersion = 10

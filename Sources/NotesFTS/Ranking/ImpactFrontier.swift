@@ -51,7 +51,8 @@ struct ImpactFrontier: Equatable, Sendable {
 
     init() {}
 
-    /// Decodes ``encoded``; `nil` for bytes of the wrong length.
+    /// Decodes ``encoded``; `nil` for bytes of the wrong length or a frequency that is not a finite number of
+    /// at least 0 (a bound computed from it would be no bound).
     init?(encoded bytes: [UInt8]) {
         guard bytes.count % 12 == 0 else { return nil }
         for start in stride(from: 0, to: bytes.count, by: 12) {
@@ -59,7 +60,9 @@ struct ImpactFrontier: Equatable, Sendable {
             for index in (0..<8).reversed() { bits = bits << 8 | UInt64(bytes[start + index]) }
             var size: UInt32 = 0
             for index in (8..<12).reversed() { size = size << 8 | UInt32(bytes[start + index]) }
-            points.append(Point(frequency: Double(bitPattern: bits), size: Int(size)))
+            let frequency = Double(bitPattern: bits)
+            guard frequency.isFinite, frequency >= 0 else { return nil }
+            points.append(Point(frequency: frequency, size: Int(size)))
         }
     }
 }

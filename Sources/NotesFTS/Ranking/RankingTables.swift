@@ -63,6 +63,7 @@ enum RankingTables {
     /// ``formatVersion`` makes the next read-write open run. `topk_terms` is derived data that rebuild
     /// recomputes, so it is made again with its new column (which also makes the step safe to run twice).
     static let upperTierMigrationSQL = """
+        DELETE FROM meta WHERE key = 'topk';
         DROP TABLE IF EXISTS topk_terms;
         CREATE TABLE topk_terms (
           term     TEXT PRIMARY KEY,

@@ -6,8 +6,8 @@ extension TopKPlan {
     /// upper tiers is scored exactly (each word's `f` and the note's `D` are there; the idf is from the complete
     /// `df`), and the best `needed` of those that pass the filters are kept. Any other note lacks some word `w`
     /// in `w`'s upper tier, so `w` adds at most the bound of `w`'s cut and every other word at most its bound
-    /// over its tier: when the k-th kept score is above the largest such sum, no other note can enter or tie,
-    /// and the kept notes are the answer. `nil` when the proof fails (or too few notes hold every word in its
+    /// over its tier or its cut's (``outsideBound(tiers:cuts:scorer:)``): when the k-th kept score is above the
+    /// largest such sum, no other note can enter or tie, and the kept notes are the answer. `nil` when the proof fails (or too few notes hold every word in its
     /// tier): the complete lists answer instead.
     static func upperTierPath(_ db: Connection, _ shape: TopKQuery, _ totals: FullTextTotals, _ needed: Int,
                               query: ParsedQuery, options: SearchOptions) throws -> ([Hit], String)? {
@@ -36,9 +36,12 @@ extension TopKPlan {
         postings.truncate(to: filled)
         let scorer = TopKScorer(shape: shape, documents: documents, totals: totals)
         var search = PostingSearch(shape: shape.holdingEveryToken, postings: postings, ranges: ranges, scorer: scorer)
+        // No note of the intersection scores more than the tiers' bounds together: when the others may reach
+        // that, the proof cannot hold, and the walk is not made.
+        let outside = outsideBound(tiers: search.bounds, cuts: cuts, scorer: scorer)
+        guard outside * (1 + 1e-12) < search.bounds.reduce(0, +) else { return nil }
         let hits = try search.top(needed, db, query: query, options: options)
         guard hits.count == needed, let kth = hits.last?.score else { return nil }
-        let outside = outsideBound(tiers: search.bounds, cuts: cuts, scorer: scorer)
         guard outside * (1 + 1e-12) < kth else { return nil }
         let description = "top-k: exact over the upper tiers of "
             + shape.tokens.map { "\"\($0)\"" }.joined(separator: ", ")
@@ -48,13 +51,15 @@ extension TopKPlan {
     }
 
     /// The most a note outside the intersection of the upper tiers can score: it lacks some token `w` in `w`'s
-    /// tier, so `w` adds at most its cut's bound and each other token at most its bound over its tier (`tiers`,
-    /// which ``PostingSearch`` computes from the largest `f` and smallest `D` there).
+    /// tier, so `w` adds at most its cut's bound; each other token `u` it holds is in `u`'s tier (at most its
+    /// bound over the tier, `tiers`, which ``PostingSearch`` computes from the largest `f` and smallest `D`
+    /// there) or outside it (at most its cut's bound), so adds at most the larger of the two.
     static func outsideBound(tiers: [Double], cuts: [ImpactFrontier], scorer: TopKScorer) -> Double {
-        let all = tiers.reduce(0, +)
-        return cuts.indices.map { index in
-            let cut = Double(scorer.multiplicity[index]) * scorer.idf[index] * cuts[index].bound(averageSize: scorer.averageSize)
-            return all - tiers[index] + cut
-        }.max() ?? 0
+        let cut = cuts.indices.map { index in
+            Double(scorer.multiplicity[index]) * scorer.idf[index] * cuts[index].bound(averageSize: scorer.averageSize)
+        }
+        let most = tiers.indices.map { max(tiers[$0], cut[$0]) }
+        let all = most.reduce(0, +)
+        return cuts.indices.map { all - most[$0] + cut[$0] }.max() ?? 0
     }
 }

@@ -19,6 +19,9 @@ struct TopKQuery {
     private(set) var prefixes: Set<Int> = []
     /// How many of FTS5's phrases each token is (a word with forms is its word twice, then each form).
     private(set) var multiplicity: [Int] = []
+    /// The token of each of FTS5's phrases, in the query's order: bm25 adds the phrases' parts in that order,
+    /// and a sum in another order can differ in its last bit (``TopKScorer``).
+    private(set) var phraseTokens: [Int] = []
     /// Where each token is in ``tokens``.
     private var indexOfToken: [TokenKey: Int] = [:]
     /// The positive part.
@@ -92,12 +95,14 @@ struct TopKQuery {
         let key = TokenKey(text: token, prefix: prefix)
         if let index = indexOfToken[key] {
             multiplicity[index] += 1
+            phraseTokens.append(index)
             return index
         }
         tokens.append(token)
         multiplicity.append(1)
         if prefix { prefixes.insert(tokens.count - 1) }
         indexOfToken[key] = tokens.count - 1
+        phraseTokens.append(tokens.count - 1)
         return tokens.count - 1
     }
 

@@ -21,8 +21,8 @@ struct UpperTier: Equatable {
     init() {}
 
     /// Splits `list`: the notes whose saturation at `averageSize` is at least the `1 − share` quantile (from
-    /// an evenly spaced sample of at most 2,048 notes, so the share is approximate; only the cut's covering
-    /// matters for exactness) go to the tier, the others to the cut. `share` ≥ 1 keeps every note.
+    /// an evenly spaced sample of 2,048 to 4,095 notes, or all of a shorter list, so the share is approximate;
+    /// only the cut's covering matters for exactness) go to the tier, the others to the cut. `share` ≥ 1 keeps every note.
     init(splitting list: PostingList, share: Double, averageSize: Double) {
         let count = list.count
         guard count > 0 else { return }

@@ -79,6 +79,22 @@ struct UpperTierTests {
         #expect(tier.isConsistent(with: extra), "a note the cut covers may be outside the tier")
     }
 
+    /// A cut read back is the cut written; bytes of the wrong length, or a frequency that is not a finite
+    /// number of at least 0 (a hand-written or damaged row), do not decode, so no bound is computed from them
+    /// (the route falls back, and the replay treats the cut as covering nothing).
+    @Test func aCutDecodesOnlyFromWellFormedBytes() {
+        var cut = ImpactFrontier()
+        cut.insert(frequency: 3, size: 40)
+        cut.insert(frequency: 11, size: 200)
+        #expect(ImpactFrontier(encoded: cut.encoded) == cut)
+        #expect(ImpactFrontier(encoded: Array(cut.encoded.dropLast())) == nil)
+        for bad in [Double.nan, .infinity, -.infinity, -1] {
+            var bytes = cut.encoded
+            withUnsafeBytes(of: bad.bitPattern.littleEndian) { bytes.replaceSubrange(0..<8, with: $0) }
+            #expect(ImpactFrontier(encoded: bytes) == nil, "\(bad)")
+        }
+    }
+
     private static func randomList(_ random: inout SeededGenerator, count: Int) -> PostingList {
         var list = PostingList()
         var id: Int64 = 0
