@@ -58,7 +58,7 @@ private struct TrackedTerms {
     var loadedDocuments: [String: Int64] = [:]
     var frontiers: [String: ImpactFrontier] = [:]
     /// Each term's upper tier's cut (``UpperTier``): a note it covers is outside the tier.
-    var cuts: [String: UpperTier] = [:]
+    var cuts: [String: ImpactFrontier] = [:]
     var changed: Set<String> = []
     /// Per term, the notes whose posting goes or changes (a note's last change wins: it is replayed once,
     /// its old text out, then its current text in).
@@ -71,10 +71,8 @@ private struct TrackedTerms {
             let term = row.text(0) ?? ""
             documents[term] = row.int64(1)
             frontiers[term] = ImpactFrontier(encoded: row.blob(2) ?? []) ?? ImpactFrontier()
-            var tier = UpperTier()
             // A cut that does not decode covers nothing: every note coming in joins the tier.
-            tier.cut = ImpactFrontier(encoded: row.blob(3) ?? []) ?? ImpactFrontier()
-            cuts[term] = tier
+            cuts[term] = ImpactFrontier(encoded: row.blob(3) ?? []) ?? ImpactFrontier()
         }
         loadedDocuments = documents
     }
@@ -96,8 +94,8 @@ private struct TrackedTerms {
             changed.insert(term)
             let frequency = counts.weightedFrequency
             postings[term, default: [:]][note] = .put(frequency: frequency, size: size)
-            upperPostings[term, default: [:]][note] = cuts[term]?.change(frequency: frequency, size: size)
-                ?? .put(frequency: frequency, size: size)
+            upperPostings[term, default: [:]][note] = UpperTier.change(under: cuts[term, default: ImpactFrontier()],
+                                                                       frequency: frequency, size: size)
             if frontiers[term]?.covers(frequency: frequency, size: size) == true { continue }
             try db.run("""
                 INSERT INTO topk_head(term, note, frequency, size) VALUES (?1, ?2, ?3, ?4)

@@ -68,6 +68,11 @@ struct UpperTier: Equatable {
     /// What a note of the term with weighted frequency `frequency` and `size` tokens does to the tier as it
     /// comes in (the replay): it joins it unless the cut covers it, and leaves it (if there) otherwise.
     func change(frequency: Double, size: Int) -> PostingChange {
+        Self.change(under: cut, frequency: frequency, size: size)
+    }
+
+    /// The same rule for a tier known only by its cut (the replay reads the cuts, not the tiers).
+    static func change(under cut: ImpactFrontier, frequency: Double, size: Int) -> PostingChange {
         cut.covers(frequency: frequency, size: size) ? .remove : .put(frequency: frequency, size: size)
     }
 }
