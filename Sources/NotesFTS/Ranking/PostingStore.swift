@@ -1,8 +1,8 @@
 import SQLiteKit
 
 /// Reads and writes the tracked terms' posting lists: blocks of a ``PostingList`` keyed by the term and the
-/// block's first note id, in `topk_postings(term, first, postings)` (the complete lists) or `topk_upper` (their
-/// upper tiers, ``UpperTier``), the same shape.
+/// block's first note id, in `topk_postings(term, first, postings)` (the complete lists), `topk_upper` (their
+/// upper tiers, ``UpperTier``) or `topk_heads` (their impact heads), the same shape.
 enum PostingStore {
     /// The table a list is kept in.
     enum Table: String {
@@ -10,6 +10,8 @@ enum PostingStore {
         case complete = "topk_postings"
         /// The term's upper tier (``UpperTier``).
         case upper = "topk_upper"
+        /// The term's impact head (``TopKTokenStatistics``).
+        case head = "topk_heads"
     }
 
     /// The whole list of `term` (empty when it has none).

@@ -9,8 +9,8 @@ extension RankingTables {
     /// Most postings written between two calls of a rebuild's `step` (``rebuild(_:settings:postingsPerStep:step:source:)``).
     static let postingsPerStep = 1_000_000
 
-    /// One tracked term as the build computed it: the rows it gets in `topk_terms`, `topk_head` and
-    /// `topk_postings`.
+    /// One tracked term as the build computed it: the rows it gets in `topk_terms`, `topk_heads`,
+    /// `topk_postings` and `topk_upper`.
     struct TrackedTerm: Sendable {
         var term: String
         /// The exact number of notes holding it.
@@ -36,24 +36,21 @@ extension RankingTables {
                         step: () throws -> Void = {},
                         source: (((TrackedTerm) throws -> Void) throws -> Void)? = nil) throws {
         try db.execute("""
-            DELETE FROM topk_terms; DELETE FROM topk_head; DELETE FROM topk_postings; DELETE FROM topk_upper;
+            DELETE FROM topk_terms; DELETE FROM topk_heads; DELETE FROM topk_postings; DELETE FROM topk_upper;
             DELETE FROM topk_log;
             """)
         try db.run("DELETE FROM meta WHERE key = ?1", [.text(metaKey)])
         try SizeBlocks.fill(db)
         var unstepped = 0
-        // Half a million head rows at 100k notes: written by multi-row statements, carried across steps.
-        let heads = try BatchInsert(db, "INSERT INTO topk_head(term, note, frequency, size)", columns: 4)
         func add(_ tracked: TrackedTerm) throws {
             if unstepped >= postingsPerStep {
                 try step()
                 unstepped = 0
             }
-            try write(tracked, db, heads: heads)
+            try write(tracked, db)
             unstepped += tracked.postings.count
         }
         if let source { try source(add) } else { try collect(db, settings: settings, add) }
-        try heads.finish()
         try db.run("""
             INSERT INTO meta(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value
             """, [.text(metaKey), .text(formatVersion)])
@@ -153,15 +150,18 @@ extension RankingTables {
         }
     }
 
-    /// Writes the rows of one tracked term; its `topk_head` rows go to `heads` (which the caller finishes).
-    static func write(_ tracked: TrackedTerm, _ db: Connection, heads: BatchInsert) throws {
+    /// Writes the rows of one tracked term.
+    static func write(_ tracked: TrackedTerm, _ db: Connection) throws {
         let term = try db.cached("INSERT INTO topk_terms(term, df, frontier, cut) VALUES (?1, ?2, ?3, ?4)")
         try term.bind([.text(tracked.term), .integer(Int64(tracked.documents)), .blob(tracked.frontier),
                        .blob(tracked.upper.cut.encoded)])
         try term.run()
-        for entry in tracked.head {
-            try heads.append(.text(tracked.term), .integer(entry.note), .real(entry.frequency), .integer(Int64(entry.size)))
+        var head = PostingList()
+        head.reserve(tracked.head.count)
+        for entry in tracked.head.sorted(by: { $0.note < $1.note }) {
+            head.append(id: entry.note, frequency: entry.frequency, size: entry.size)
         }
+        try PostingStore.write(tracked.term, head, db, to: .head)
         try PostingStore.write(tracked.term, tracked.postings, db)
         try PostingStore.write(tracked.term, tracked.upper.postings, db, to: .upper)
     }

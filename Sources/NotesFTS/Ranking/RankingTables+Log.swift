@@ -32,14 +32,14 @@ extension RankingTables {
         var sizes: [Int64: Int?] = [:]
         for note in order {
             if let (title, body, tags) = removals[note] {
-                try tracked.remove(note: note, terms: tokenizer.terms(title: title, body: body, tags: tags), db)
+                tracked.remove(note: note, terms: tokenizer.terms(title: title, body: body, tags: tags))
             }
             let current = try db.query("SELECT title, body, tags FROM \(Schema.fullTextContent) WHERE id = ?1", [.integer(note)]) { row in
                 tokenizer.terms(title: row.text(0) ?? "", body: row.text(1) ?? "", tags: row.text(2) ?? "")
             }
             sizes[note] = .some(nil)
             if let terms = current.first, let size = try DocumentSizes.size(of: note, db) {
-                try tracked.add(note: note, terms: terms, size: size, db)
+                tracked.add(note: note, terms: terms, size: size)
                 sizes[note] = size
             }
         }
@@ -65,6 +65,8 @@ private struct TrackedTerms {
     var postings: [String: [Int64: PostingChange]] = [:]
     /// The same for the terms' upper tiers.
     var upperPostings: [String: [Int64: PostingChange]] = [:]
+    /// The same for the terms' impact heads.
+    var headPostings: [String: [Int64: PostingChange]] = [:]
 
     init(_ db: Connection) throws {
         _ = try db.query("SELECT term, df, frontier, cut FROM topk_terms") { row in
@@ -77,18 +79,18 @@ private struct TrackedTerms {
         loadedDocuments = documents
     }
 
-    mutating func remove(note: Int64, terms: DocumentTerms, _ db: Connection) throws {
+    mutating func remove(note: Int64, terms: DocumentTerms) {
         for term in terms.counts.keys where documents[term] != nil {
             documents[term, default: 0] -= 1
             changed.insert(term)
             postings[term, default: [:]][note] = .remove
             upperPostings[term, default: [:]][note] = .remove
-            try db.run("DELETE FROM topk_head WHERE term = ?1 AND note = ?2", [.text(term), .integer(note)])
+            headPostings[term, default: [:]][note] = .remove
         }
     }
 
     /// Counts the note in; it joins a term's head unless the term's frontier already covers its `(f, D)`.
-    mutating func add(note: Int64, terms: DocumentTerms, size: Int, _ db: Connection) throws {
+    mutating func add(note: Int64, terms: DocumentTerms, size: Int) {
         for (term, counts) in terms.counts where documents[term] != nil {
             documents[term, default: 0] += 1
             changed.insert(term)
@@ -96,11 +98,9 @@ private struct TrackedTerms {
             postings[term, default: [:]][note] = .put(frequency: frequency, size: size)
             upperPostings[term, default: [:]][note] = UpperTier.change(under: cuts[term, default: ImpactFrontier()],
                                                                        frequency: frequency, size: size)
-            if frontiers[term]?.covers(frequency: frequency, size: size) == true { continue }
-            try db.run("""
-                INSERT INTO topk_head(term, note, frequency, size) VALUES (?1, ?2, ?3, ?4)
-                ON CONFLICT(term, note) DO UPDATE SET frequency = excluded.frequency, size = excluded.size
-                """, [.text(term), .integer(note), .real(frequency), .integer(Int64(size))])
+            // A note the frontier covers stays out of the head, or goes out of it (its text changed).
+            headPostings[term, default: [:]][note] = frontiers[term]?.covers(frequency: frequency, size: size) == true
+                ? .remove : .put(frequency: frequency, size: size)
         }
     }
 
@@ -108,8 +108,10 @@ private struct TrackedTerms {
         for (term, notes) in postings.sorted(by: { $0.key < $1.key }) {
             try PostingStore.apply(term, notes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, db)
         }
-        for (term, notes) in upperPostings.sorted(by: { $0.key < $1.key }) {
-            try PostingStore.apply(term, notes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, db, to: .upper)
+        for (table, changes) in [(PostingStore.Table.upper, upperPostings), (.head, headPostings)] {
+            for (term, notes) in changes.sorted(by: { $0.key < $1.key }) {
+                try PostingStore.apply(term, notes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, db, to: table)
+            }
         }
     }
 

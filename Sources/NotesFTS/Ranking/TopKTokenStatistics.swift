@@ -36,15 +36,12 @@ struct TopKTokenStatistics {
         if let tracked = try db.query("SELECT df, frontier FROM topk_terms WHERE term = ?1", [.text(token)], { row in
             (row.int64(0), ImpactFrontier(encoded: row.blob(1) ?? []))
         }).first, let frontier = tracked.1 {
-            // Rows read in place (``Statement/forEachRow(_:)``) rather than through `Connection.query`, whose
-            // generic rows cost a metadata lookup each and each column a check (400 rows a query); the primary
-            // key (term, note) hands them over by note id.
+            // The head's blocks, by note id (about two rows of 400 notes).
+            let head = try PostingStore.load(token, db, from: .head)
             var entries: [Entry] = []
-            entries.reserveCapacity(RankingSettings().headSize)
-            let statement = try db.cached("SELECT note, frequency, size FROM topk_head WHERE term = ?1 ORDER BY note")
-            try statement.bind([.text(token)])
-            try statement.forEachRow { row in
-                entries.append(Entry(note: row.int64(0), frequency: row.double(1), size: row.int(2)))
+            entries.reserveCapacity(head.count)
+            for index in 0..<head.count {
+                entries.append(Entry(note: head.ids[index], frequency: head.frequencies[index], size: Int(head.sizes[index])))
             }
             return TopKTokenStatistics(documents: tracked.0, entries: entries, frontier: frontier)
         }

@@ -50,7 +50,7 @@ import Testing
             "vocabulary": "SELECT id, term, stem FROM vocabulary ORDER BY id",
             "spelling": "SELECT bucket, hex(entries), '' FROM spelling ORDER BY bucket",
             "topk_terms": "SELECT term, df, hex(frontier) FROM topk_terms ORDER BY term",
-            "topk_head": "SELECT term, note, frequency, size FROM topk_head ORDER BY term, note",
+            "topk_heads": "SELECT term, first, hex(postings) FROM topk_heads ORDER BY term, first",
             "topk_postings": "SELECT term, first, hex(postings) FROM topk_postings ORDER BY term, first",
             "meta": "SELECT key, value, '' FROM meta WHERE key IN ('topk', 'first_build') ORDER BY key",
         ]

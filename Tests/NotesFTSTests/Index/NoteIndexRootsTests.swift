@@ -61,7 +61,7 @@ import Testing
             let index = try folder.openIndex()
             _ = try folder.index(index)
             try index.connection.execute("""
-                DROP TABLE roots; DROP TABLE topk_terms; DROP TABLE topk_head; DROP TABLE topk_log;
+                DROP TABLE roots; DROP TABLE topk_terms; DROP TABLE topk_heads; DROP TABLE topk_log;
                 DELETE FROM meta WHERE key = 'topk';
                 """)
             try index.connection.setUserVersion(3)

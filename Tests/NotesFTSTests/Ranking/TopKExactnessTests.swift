@@ -181,8 +181,8 @@ struct TopKExactnessTests {
         index.rankingSettings = RankingSettings(headSize: 10, minimumDocumentFrequency: 15, minimumShare: 0.05)
         _ = try folder.index(index)
         let snapshot = { try index.connection.query(
-            "SELECT term, df, hex(frontier), (SELECT group_concat(note || ':' || frequency || ':' || size) FROM "
-                + "(SELECT * FROM topk_head h WHERE h.term = t.term ORDER BY note)), (SELECT group_concat(first || ':' || "
+            "SELECT term, df, hex(frontier), (SELECT group_concat(first || ':' || hex(postings)) FROM "
+                + "(SELECT * FROM topk_heads h WHERE h.term = t.term ORDER BY first)), (SELECT group_concat(first || ':' || "
                 + "hex(postings)) FROM (SELECT * FROM topk_postings p WHERE p.term = t.term ORDER BY first)), "
                 + "hex(cut), (SELECT group_concat(first || ':' || hex(postings)) FROM "
                 + "(SELECT * FROM topk_upper u WHERE u.term = t.term ORDER BY first)) "
