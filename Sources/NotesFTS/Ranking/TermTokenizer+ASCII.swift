@@ -19,29 +19,17 @@ extension TermTokenizer {
     /// make of it inside the whole text. `nil` when the tokenizer failed.
     ///
     /// A snippet reads every token of its note's columns: a run read here costs a few nanoseconds, the
-    /// tokenizer's callbacks several times that.
+    /// tokenizer's callbacks several times that. The cuts are found eight bytes at a time (``runBytes(_:)``).
     func scanReadingASCII(_ text: UnsafeRawBufferPointer, matcher: PhraseMatcher) -> PhraseScan? {
         var scan = PhraseScan(matcher: matcher, expectedTokens: text.count / 6)
         let count = text.count
         var index = 0
-        while index < count {
-            let byte = text[index]
-            if byte < 0x80 && !Self.isWordByte(byte) {
-                index += 1
-                continue
-            }
+        while true {
+            index = Self.runStart(text, from: index)
+            guard index < count else { break }
             let start = index
-            var isASCII = byte < 0x80
-            index += 1
-            while index < count {
-                let next = text[index]
-                if next < 0x80 {
-                    guard Self.isWordByte(next) else { break }
-                } else {
-                    isASCII = false
-                }
-                index += 1
-            }
+            let isASCII: Bool
+            (index, isASCII) = Self.runEnd(text, from: index)
             if isASCII {
                 scan.addASCII(text, start: start, end: index)
             } else if !feed(text, from: start, to: index, into: &scan) {
@@ -49,6 +37,68 @@ extension TermTokenizer {
             }
         }
         return scan
+    }
+
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+    private static let lowBytes: UInt64 = 0x0101_0101_0101_0101
+
+    /// The bytes of `word` (eight bytes of text, the first in the low byte) that belong to a run: the high bit
+    /// set in each byte that is an ASCII letter or digit or is beyond ASCII, all other bits clear. Each test
+    /// adds a constant to the byte's low seven bits, which never carries into the next byte, so that its high
+    /// bit says whether the byte is at least a bound.
+    @inline(__always)
+    static func runBytes(_ word: UInt64) -> UInt64 {
+        let ascii = word & ~highBits
+        let folded = ascii | (0x20 &* lowBytes)
+        let letter = (folded &+ 0x1F &* lowBytes) & ~(folded &+ 0x05 &* lowBytes) // 0x61 ≤ folded < 0x7B
+        let digit = (ascii &+ 0x50 &* lowBytes) & ~(ascii &+ 0x46 &* lowBytes) // 0x30 ≤ byte < 0x3A
+        return ((letter | digit) & highBits) | (word & highBits)
+    }
+
+    /// The first byte at or after `index` that belongs to a run (`text.count` if none).
+    @inline(__always)
+    private static func runStart(_ text: UnsafeRawBufferPointer, from index: Int) -> Int {
+        var index = index
+        while index + 8 <= text.count {
+            let run = runBytes(UInt64(littleEndian: text.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+            if run != 0 { return index + run.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        while index < text.count {
+            let byte = text[index]
+            if byte >= 0x80 || isWordByte(byte) { return index }
+            index += 1
+        }
+        return index
+    }
+
+    /// The end of the run that starts at `index`, and whether all of it is ASCII.
+    @inline(__always)
+    private static func runEnd(_ text: UnsafeRawBufferPointer, from index: Int) -> (Int, Bool) {
+        var index = index
+        var isASCII = true
+        while index + 8 <= text.count {
+            let word = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let cuts = ~runBytes(word) & highBits
+            guard cuts != 0 else {
+                if word & highBits != 0 { isASCII = false }
+                index += 8
+                continue
+            }
+            let length = cuts.trailingZeroBitCount >> 3
+            if word & highBits & ((1 << (8 * UInt64(length))) &- 1) != 0 { isASCII = false }
+            return (index + length, isASCII)
+        }
+        while index < text.count {
+            let byte = text[index]
+            if byte >= 0x80 {
+                isASCII = false
+            } else if !isWordByte(byte) {
+                break
+            }
+            index += 1
+        }
+        return (index, isASCII)
     }
 
     /// Whether the ASCII `byte` is a letter or a digit.

@@ -155,7 +155,9 @@ package enum NoteFileReader {
 
     /// The format of the file at `path`, by its extension; `nil` for files that are not notes.
     package static func format(of path: String) -> Format? {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        // Byte searches: Foundation's `contains` on a substring cost a ranked search about 1 µs a result.
+        guard let dot = path.utf8.lastIndex(of: UInt8(ascii: ".")),
+              !path.utf8[dot...].contains(UInt8(ascii: "/")) else { return nil }
         return formats[path[path.index(after: dot)...].lowercased()]
     }
 

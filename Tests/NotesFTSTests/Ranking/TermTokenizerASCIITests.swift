@@ -48,6 +48,23 @@ import Testing
         #expect(compared > 18_000 && matched > 4_000, "\(compared) compared, \(matched) with instances")
     }
 
+    /// The eight-bytes-at-a-time test marks exactly the bytes a byte-at-a-time test does: every byte value in
+    /// every lane, beside random bytes in the other lanes (a carry between lanes would show).
+    @Test func runBytesMarksEachByteAsTheByteTestDoes() {
+        var random = SeededGenerator(state: 7)
+        for value in 0...255 {
+            let inRun = value >= 0x80 || (0x30...0x39).contains(value) || (0x41...0x5A).contains(value)
+                || (0x61...0x7A).contains(value)
+            for lane in 0..<8 {
+                for _ in 0..<8 {
+                    let shift = UInt64(8 * lane)
+                    let word = (random.next() & ~(0xFF << shift)) | (UInt64(value) << shift)
+                    #expect((TermTokenizer.runBytes(word) >> shift) & 0xFF == (inRun ? 0x80 : 0), "byte \(value), lane \(lane)")
+                }
+            }
+        }
+    }
+
     @Test func aTokenLongerThanFTS5KeepsMatchesOnItsFirstBytes() throws {
         let index = try TestFolder().openIndex()
         defer { index.close() }
