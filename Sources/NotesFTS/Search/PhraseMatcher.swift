@@ -23,6 +23,11 @@ struct PhraseMatcher {
     let longest: Int
     private let tests: [Test]
     private let pool: [UInt8]
+    /// Bit `n` set when some token of `n` bytes may match a test (bit 63: of 63 bytes or more), and bit `b`
+    /// of `firstBytes[b >> 6]` when some test may match a token beginning with byte `b`: most tokens of a
+    /// note are ruled out by these two reads before any test runs (a note has hundreds of tokens, a query a few).
+    private let lengths: UInt64
+    private let firstBytes: [UInt64]
 
     /// The layout of `phrases` (at most ``QueryPhrases/tokenLimit`` tokens in all).
     init(_ phrases: [QueryPhrases.Phrase]) {
@@ -44,6 +49,19 @@ struct PhraseMatcher {
             next += count
         }
         (tokenCounts, firstBits, lastBits, self.longest, self.tests, self.pool) = (counts, firsts, lasts, longest, tests, pool)
+        var lengths: UInt64 = 0
+        var firstBytes: [UInt64] = [0, 0, 0, 0]
+        for test in tests {
+            let shortest = min(test.count, 63)
+            lengths |= test.isPrefix ? ~0 << UInt64(shortest) : 1 << UInt64(shortest)
+            if test.count == 0 {
+                firstBytes = [~0, ~0, ~0, ~0]
+            } else {
+                let byte = pool[test.offset]
+                firstBytes[Int(byte >> 6)] |= 1 << UInt64(byte & 63)
+            }
+        }
+        (self.lengths, self.firstBytes) = (lengths, firstBytes)
     }
 
     /// The bits of the pairs the indexed token `token` (bytes as the tokenizer emits them) matches.
@@ -62,6 +80,11 @@ struct PhraseMatcher {
 
     @inline(__always)
     private func bits(_ bytes: UnsafeRawBufferPointer, from start: Int, count: Int, folding: Bool) -> UInt64 {
+        guard lengths & (1 << UInt64(min(count, 63))) != 0 else { return 0 }
+        if count > 0 {
+            let first = folding ? bytes[start] | 0x20 : bytes[start]
+            guard firstBytes[Int(first >> 6)] & (1 << UInt64(first & 63)) != 0 else { return 0 }
+        }
         var bits: UInt64 = 0
         pool.withUnsafeBufferPointer { pool in
             for test in tests where test.isPrefix ? count >= test.count : count == test.count {

@@ -48,9 +48,18 @@ extension SearchSnippets {
             let feed = ColumnSnippet.feeding(starts: scan.starts, ends: scan.ends)
             guard let output = try? ColumnSnippet.render(text, matches: matches, tokens: words, open: [2], close: [3],
                                                          ellipsis: Self.ellipsis, feed: feed) else { return nil }
-            let newlines = isBody ? ColumnSnippet.newlinesBeforeFirstMatch(text, matches: matches, feed: feed) : nil
-            return (String(decoding: output, as: UTF8.self), newlines.map { Int($0) })
+            // `notes_match_line`'s count, from the offset the scan already holds (``ColumnSnippet/newlinesBeforeFirstMatch``
+            // feeds the tokens again up to the first match).
+            let newlines = isBody ? matches.first.map { Self.newlines(in: text, before: Int(scan.starts[$0.position])) } : nil
+            return (String(decoding: output, as: UTF8.self), newlines)
         }
+    }
+
+    /// The number of newlines in `text` before byte `offset`.
+    private static func newlines(in text: UnsafeRawBufferPointer, before offset: Int) -> Int {
+        var count = 0
+        for byte in text[0..<min(max(offset, 0), text.count)] where byte == 0x0A { count += 1 }
+        return count
     }
 
     /// What the SQL snippet columns put where text was cut (`'…'`).

@@ -45,62 +45,71 @@ public struct Snippet: Sendable, Equatable {
     /// The folded text's bytes, the marks, and the scalar offsets of the spaces written (the only spaces in
     /// the text, since all whitespace folds) of the marked UTF-8 `input`.
     private static func read(_ input: UnsafeBufferPointer<UInt8>) -> ([UInt8], [Range<Int>], [Int]) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(input.count)
         var highlights: [Range<Int>] = []
         var spaces: [Int] = []
-        var count = 0
-        var openedAt: Int?
-        var pendingSpace = false
-        var index = 0
-        while index < input.count {
-            let byte = input[index]
-            var width = 1
-            if byte < 0x80 {
-                switch byte {
-                case 0x03:
-                    if let start = openedAt, count > start { highlights.append(start..<count) }
-                    openedAt = nil
+        // The folded text is never longer than the input: its bytes are written in place, one at a time (an
+        // append a word cost more than the word's bytes).
+        let bytes = [UInt8](unsafeUninitializedCapacity: input.count) { output, written in
+            var length = 0
+            var count = 0
+            var openedAt: Int?
+            var pendingSpace = false
+            var index = 0
+            while index < input.count {
+                let byte = input[index]
+                var width = 1
+                if byte < 0x80 {
+                    switch byte {
+                    case 0x03:
+                        if let start = openedAt, count > start { highlights.append(start..<count) }
+                        openedAt = nil
+                        index += 1
+                        continue
+                    case 0x20, 0x09...0x0D:
+                        pendingSpace = true
+                        index += 1
+                        continue
+                    default: break
+                    }
+                } else {
+                    // A String holds valid UTF-8: the lead byte gives the scalar's length.
+                    width = min(byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2, input.count - index)
+                    var value = UInt32(byte) & (width == 4 ? 0x07 : width == 3 ? 0x0F : 0x1F)
+                    for offset in 1..<max(width, 1) { value = value << 6 | UInt32(input[index + offset] & 0x3F) }
+                    if let scalar = Unicode.Scalar(value), isWhitespace(scalar) {
+                        pendingSpace = true
+                        index += width
+                        continue
+                    }
+                }
+                if pendingSpace && count > 0 {
+                    spaces.append(count)
+                    output[length] = 0x20
+                    length += 1
+                    count += 1
+                }
+                pendingSpace = false
+                if byte == 0x02 {
+                    openedAt = count
                     index += 1
                     continue
-                case 0x20, 0x09...0x0D:
-                    pendingSpace = true
-                    index += 1
-                    continue
-                default: break
                 }
-            } else {
-                // A String holds valid UTF-8: the lead byte gives the scalar's length.
-                width = min(byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2, input.count - index)
-                var value = UInt32(byte) & (width == 4 ? 0x07 : width == 3 ? 0x0F : 0x1F)
-                for offset in 1..<max(width, 1) { value = value << 6 | UInt32(input[index + offset] & 0x3F) }
-                if let scalar = Unicode.Scalar(value), isWhitespace(scalar) {
-                    pendingSpace = true
-                    index += width
+                if byte < 0x80 {
+                    // A run of ASCII bytes that are neither marks nor whitespace is one scalar a byte.
+                    while index < input.count, isPlainASCII(input[index]) {
+                        output[length] = input[index]
+                        length += 1
+                        count += 1
+                        index += 1
+                    }
                     continue
                 }
-            }
-            if pendingSpace && count > 0 {
-                spaces.append(count)
-                bytes.append(0x20)
+                for offset in 0..<width { output[length + offset] = input[index + offset] }
+                length += width
                 count += 1
+                index += width
             }
-            pendingSpace = false
-            if byte == 0x02 {
-                openedAt = count
-            } else if byte < 0x80 {
-                // A run of ASCII bytes that are neither marks nor whitespace is copied at once.
-                var end = index + 1
-                while end < input.count, isPlainASCII(input[end]) { end += 1 }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<end]))
-                count += end - index
-                index = end
-                continue
-            } else {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<(index + width)]))
-                count += 1
-            }
-            index += width
+            written = length
         }
         return (bytes, highlights, spaces)
     }

@@ -49,6 +49,41 @@ import Testing
         }
     }
 
+    /// The matcher's quick rejections (a token's length, its first byte) never drop a pair a plain comparison
+    /// finds: seeded phrases and tokens of 0–70 bytes (prefixes, tokens of 63 bytes and more, bytes beyond
+    /// ASCII), against each pair compared in full.
+    @Test func theQuickRejectionsKeepEveryMatch() {
+        var random = SeededGenerator(state: 31)
+        let alphabet = Array("abr0".utf8) + [0xC3, 0xA9]
+        func token(_ random: inout SeededGenerator) -> [UInt8] {
+            let length = random.chance(10) ? 60 + Int(random.next() % 11) : Int(random.next() % 6)
+            return (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+        }
+        var matched = 0
+        for _ in 0..<400 {
+            let phrases = (0..<1 + Int(random.next() % 3)).map { _ in
+                QueryPhrases.Phrase(tokens: (0..<1 + Int(random.next() % 2)).map { _ in token(&random) }, isPrefix: random.chance(40))
+            }
+            let matcher = PhraseMatcher(phrases)
+            for _ in 0..<50 {
+                let candidate = random.chance(50) ? random.pick(random.pick(phrases).tokens) + (random.chance(50) ? token(&random) : [])
+                                                  : token(&random)
+                var expected: UInt64 = 0
+                for (number, phrase) in phrases.enumerated() {
+                    for (index, part) in phrase.tokens.enumerated() {
+                        let isPrefix = phrase.isPrefix && index == phrase.tokens.count - 1
+                        if isPrefix ? candidate.starts(with: part) : candidate == part {
+                            expected |= 1 << UInt64(matcher.firstBits[number] + index)
+                        }
+                    }
+                }
+                if expected != 0 { matched += 1 }
+                candidate.withUnsafeBytes { #expect(matcher.bits(of: $0) == expected, "\(candidate)") }
+            }
+        }
+        #expect(matched > 2_000, "\(matched) tokens matched")
+    }
+
     @Test func aPhraseMatchesAtConsecutivePositionsOnly() throws {
         let index = try TestFolder().openIndex()
         let tokenizer = try RankingTables.tokenizer(index.connection)
