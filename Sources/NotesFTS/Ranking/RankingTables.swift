@@ -81,7 +81,7 @@ enum RankingTables {
         """
 
     /// Migration 11: the impact heads as posting blocks, the shape of `topk_postings`. A row a note, with the
-    /// term in every key, took 24 bytes a note (12.0 MB at 100,000 notes, against 2.1 MB as blocks), and a
+    /// term in every key, took 24 bytes a note (12.0 MB at 100,000 notes, against 2.3 MB as blocks), and a
     /// one-word query stepped through 400 rows to read a head. The rebuild that the new ``formatVersion``
     /// makes the next read-write open run fills it.
     static let headBlocksMigrationSQL = """

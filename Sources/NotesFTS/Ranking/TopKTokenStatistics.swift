@@ -36,7 +36,7 @@ struct TopKTokenStatistics {
         if let tracked = try db.query("SELECT df, frontier FROM topk_terms WHERE term = ?1", [.text(token)], { row in
             (row.int64(0), ImpactFrontier(encoded: row.blob(1) ?? []))
         }).first, let frontier = tracked.1 {
-            // The head's blocks, by note id (about two rows of 400 notes).
+            // The head's blocks, by note id (four rows for a head of 400 notes).
             let head = try PostingStore.load(token, db, from: .head)
             var entries: [Entry] = []
             entries.reserveCapacity(head.count)
