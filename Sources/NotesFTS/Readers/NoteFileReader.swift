@@ -158,7 +158,7 @@ package enum NoteFileReader {
         // Byte searches: Foundation's `contains` on a substring cost a ranked search about 1 µs a result.
         guard let dot = path.utf8.lastIndex(of: UInt8(ascii: ".")),
               !path.utf8[dot...].contains(UInt8(ascii: "/")) else { return nil }
-        return formats[path[path.index(after: dot)...].lowercased()]
+        return formats[String(decoding: path.utf8[path.utf8.index(after: dot)...], as: UTF8.self).lowercased()]
     }
 
     /// The notes of a file's `bytes`; `modified` is the file's time, used where the content gives none.

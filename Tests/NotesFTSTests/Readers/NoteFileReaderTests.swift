@@ -24,6 +24,15 @@ import Testing
         #expect(text.map(\.title) == ["intro"])
     }
 
+    /// The format comes from the last dot of the file's name only: not a dot in a folder's name, not a dot
+    /// that a combining mark joins (no extension then), in any case.
+    @Test(arguments: [("/a/n.md", NoteFileReader.Format.markdown), ("/a/N.MD", .markdown), ("/a/n.tar.jsonl", .jsonLines),
+                      ("/a.md/notes", nil), ("/a/notes", nil), ("/a/n.", nil), ("/a/n.md\u{301}", nil),
+                      ("/a/n.\u{301}md", nil), ("/a/é.txt", .text), ("/a/.md", .markdown), ("/a/n.markdown/", nil)])
+    func formatByExtension(path: String, format: NoteFileReader.Format?) {
+        #expect(NoteFileReader.format(of: path) == format, "\(path)")
+    }
+
     @Test func missingFileNamesTheReason() {
         #expect(throws: NoteReadError("no such file or directory")) { try NoteFileReader.bytes(at: "/nonexistent/x.md") }
     }
