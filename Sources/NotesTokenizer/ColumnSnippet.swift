@@ -41,10 +41,10 @@ package enum ColumnSnippet {
         return newlines
     }
 
-    /// A `feed` over token offsets already known: `starts[i]..<ends[i]` is the token at position `i`.
-    package static func feeding(starts: [Int32], ends: [Int32]) -> (inout SnippetSpan) -> Int32 {
+    /// A `feed` over token offsets already known: `tokens[i]` is the token at position `i`.
+    package static func feeding(tokens: [TokenOffsets]) -> (inout SnippetSpan) -> Int32 {
         { span in
-            for index in starts.indices where !span.add(start: Int(starts[index]), end: Int(ends[index])) { break }
+            for token in tokens where !span.add(start: Int(token.start), end: Int(token.end)) { break }
             return SQLITE_OK
         }
     }

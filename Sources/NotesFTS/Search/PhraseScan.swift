@@ -13,8 +13,11 @@ struct PhraseScan {
     /// The phrases' tokens.
     let matcher: PhraseMatcher
     /// Byte offsets of the token at each position (colocated tokens share their position and are left out).
-    private(set) var starts: [Int32] = []
-    private(set) var ends: [Int32] = []
+    private(set) var tokens: [TokenOffsets] = []
+    /// Where each position's token starts (``tokens``' starts; for tests).
+    var starts: [Int32] { tokens.map(\.start) }
+    /// Where each position's token ends.
+    var ends: [Int32] { tokens.map(\.end) }
     /// The instances found so far.
     private(set) var matches: [SnippetMatch] = []
     /// The bits of the last positions, position `p` at `recent[p & ringMask]`: a power of two at least
@@ -34,8 +37,7 @@ struct PhraseScan {
         while ring < matcher.longest { ring <<= 1 }
         recent = Array(repeating: 0, count: ring)
         ringMask = ring - 1
-        starts.reserveCapacity(expectedTokens)
-        ends.reserveCapacity(expectedTokens)
+        tokens.reserveCapacity(expectedTokens)
     }
 
     /// Records one token as FTS5's insert counts it: a token colocated with the one before takes its
@@ -54,13 +56,12 @@ struct PhraseScan {
 
     @inline(__always)
     private mutating func record(_ bits: UInt64, start: Int32, end: Int32, colocated: Bool) {
-        if !colocated || starts.isEmpty {
-            starts.append(start)
-            ends.append(end)
-            recent[(starts.count - 1) & ringMask] = 0
+        if !colocated || tokens.isEmpty {
+            tokens.append(TokenOffsets(start: start, end: end))
+            recent[(tokens.count - 1) & ringMask] = 0
         }
         guard bits != 0 else { return }
-        let position = starts.count - 1
+        let position = tokens.count - 1
         recent[position & ringMask] |= bits
         // A phrase can newly end here only where this token matched its last token; one that ended here on a
         // colocated token before is the same instance (``instances`` keeps each once).

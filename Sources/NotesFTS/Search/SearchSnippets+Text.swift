@@ -45,12 +45,12 @@ extension SearchSnippets {
         row.withBlob(column) { text in
             guard let scan = tokenizer.scan(text, phrases: phrases) else { return nil }
             let matches = scan.instances
-            let feed = ColumnSnippet.feeding(starts: scan.starts, ends: scan.ends)
+            let feed = ColumnSnippet.feeding(tokens: scan.tokens)
             guard let output = try? ColumnSnippet.render(text, matches: matches, tokens: words, open: [2], close: [3],
                                                          ellipsis: Self.ellipsis, feed: feed) else { return nil }
             // `notes_match_line`'s count, from the offset the scan already holds (``ColumnSnippet/newlinesBeforeFirstMatch``
             // feeds the tokens again up to the first match).
-            let newlines = isBody ? matches.first.map { Self.newlines(in: text, before: Int(scan.starts[$0.position])) } : nil
+            let newlines = isBody ? matches.first.map { Self.newlines(in: text, before: Int(scan.tokens[$0.position].start)) } : nil
             return (String(decoding: output, as: UTF8.self), newlines)
         }
     }
