@@ -105,10 +105,7 @@ private struct TrackedTerms {
     }
 
     func savePostings(_ db: Connection) throws {
-        for (term, notes) in postings.sorted(by: { $0.key < $1.key }) {
-            try PostingStore.apply(term, notes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, db)
-        }
-        for (table, changes) in [(PostingStore.Table.upper, upperPostings), (.head, headPostings)] {
+        for (table, changes) in [(PostingStore.Table.complete, postings), (.upper, upperPostings), (.head, headPostings)] {
             for (term, notes) in changes.sorted(by: { $0.key < $1.key }) {
                 try PostingStore.apply(term, notes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, db, to: table)
             }

@@ -41,7 +41,8 @@ struct TopKTokenStatistics {
             var entries: [Entry] = []
             entries.reserveCapacity(head.count)
             for index in 0..<head.count {
-                entries.append(Entry(note: head.ids[index], frequency: head.frequencies[index], size: Int(head.sizes[index])))
+                entries.append(Entry(note: head.ids[index], frequency: head.frequencies[index],
+                                     size: Int(head.sizes[index])))
             }
             return TopKTokenStatistics(documents: tracked.0, entries: entries, frontier: frontier)
         }

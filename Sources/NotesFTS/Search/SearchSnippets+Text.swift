@@ -48,9 +48,10 @@ extension SearchSnippets {
             let feed = ColumnSnippet.feeding(tokens: scan.tokens)
             guard let output = try? ColumnSnippet.render(text, matches: matches, tokens: words, open: [2], close: [3],
                                                          ellipsis: Self.ellipsis, feed: feed) else { return nil }
-            // `notes_match_line`'s count, from the offset the scan already holds (``ColumnSnippet/newlinesBeforeFirstMatch``
-            // feeds the tokens again up to the first match).
-            let newlines = isBody ? matches.first.map { Self.newlines(in: text, before: Int(scan.tokens[$0.position].start)) } : nil
+            // `notes_match_line`'s count, from the offset the scan already holds
+            // (``ColumnSnippet/newlinesBeforeFirstMatch`` feeds the tokens again up to the first match).
+            let firstMatch = matches.first.map { Int(scan.tokens[$0.position].start) }
+            let newlines = isBody ? firstMatch.map { Self.newlines(in: text, before: $0) } : nil
             return (String(decoding: output, as: UTF8.self), newlines)
         }
     }
