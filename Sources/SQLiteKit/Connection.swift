@@ -276,6 +276,11 @@ public final class Connection {
     /// `true` outside any transaction (SQLite's autocommit mode).
     public var isAutocommit: Bool { handle.map { sqlite3_get_autocommit($0) != 0 } ?? true }
 
+    /// `true` while this connection holds a write transaction on the main database (`sqlite3_txn_state`):
+    /// it has written, or began with `BEGIN IMMEDIATE`. What it wrote may still sit in a virtual table's
+    /// memory (FTS5 keeps a writer's terms until it flushes them), out of the tables' pages.
+    public var isWriting: Bool { handle.map { sqlite3_txn_state($0, "main") == SQLITE_TXN_WRITE } ?? false }
+
     /// `PRAGMA user_version`: the schema version the application stored in the file.
     public var userVersion: Int {
         get throws { try scalarInt("PRAGMA user_version") ?? 0 }

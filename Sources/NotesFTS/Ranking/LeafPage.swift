@@ -51,9 +51,11 @@ struct LeafPage {
         case absent
     }
 
-    /// Looks for `key` (index prefix and term bytes) among the terms starting on the page; `nil` when the
+    /// Every term starting on the page (index prefix and term bytes) with the part of the page its doclist
+    /// holds (up to the next term, or the footer for the last one, whose doclist may go on); `nil` when the
     /// terms do not decode.
-    func find(_ key: [UInt8]) -> Lookup? {
+    func terms() -> [(term: [UInt8], doclist: Range<Int>)]? {
+        var result: [(term: [UInt8], doclist: Range<Int>)] = []
         var previous: [UInt8] = []
         for (index, start) in termOffsets.enumerated() {
             var reader = VarintReader(bytes: bytes, offset: start)
@@ -69,13 +71,23 @@ struct LeafPage {
                 term.append(contentsOf: bytes[reader.offset..<reader.offset + length])
                 reader = VarintReader(bytes: bytes, offset: reader.offset + length)
             }
-            if term == key {
-                let next = index + 1 < termOffsets.count ? termOffsets[index + 1] : footer
-                guard reader.offset <= next else { return nil }
-                return .found(start: reader.offset, end: next, endsHere: index + 1 < termOffsets.count)
-            }
-            if term.lexicographicallyPrecedes(key) == false { return .absent }
+            let next = index + 1 < termOffsets.count ? termOffsets[index + 1] : footer
+            guard reader.offset <= next else { return nil }
+            result.append((term, reader.offset..<next))
             previous = term
+        }
+        return result
+    }
+
+    /// Looks for `key` (index prefix and term bytes) among the terms starting on the page; `nil` when the
+    /// terms do not decode.
+    func find(_ key: [UInt8]) -> Lookup? {
+        guard let terms = terms() else { return nil }
+        for (index, entry) in terms.enumerated() {
+            if entry.term == key {
+                return .found(start: entry.doclist.lowerBound, end: entry.doclist.upperBound, endsHere: index + 1 < terms.count)
+            }
+            if !entry.term.lexicographicallyPrecedes(key) { return .absent }
         }
         return .absent
     }

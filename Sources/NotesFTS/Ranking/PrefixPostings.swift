@@ -96,10 +96,19 @@ enum PrefixPostings {
         var upperBound: Int { tracked.reduce(untracked.count) { $0 + $1.documents } }
     }
 
-    /// The parts of `prefix`'s complete list, or why it is scored in full instead; `scanBelow` is
-    /// ``instanceScanNotesPerTerm`` but for tests, which take each way.
+    /// How the untracked expansions' notes are read (tests take each way).
+    enum UntrackedReading: Equatable {
+        /// From FTS5's leaves (``SegmentPostings/appendFrequencies(from:through:to:)``) where they can say, else as
+        /// `.fts5(scanBelow: instanceScanNotesPerTerm)`.
+        case leaves
+        /// By FTS5: a run of terms in fewer than `scanBelow` notes a term on average in one scan of its
+        /// instances, any other term in one walk.
+        case fts5(scanBelow: Int)
+    }
+
+    /// The parts of `prefix`'s complete list, or why it is scored in full instead.
     static func parts(_ prefix: String, _ db: Connection,
-                      scanBelow: Int = instanceScanNotesPerTerm) throws -> Result<Parts, TopKQuery.Unsupported> {
+                      reading: UntrackedReading = .leaves) throws -> Result<Parts, TopKQuery.Unsupported> {
         let expansions = try expansions(prefix, db, limit: expansionLimit)
         guard expansions.count <= expansionLimit else {
             return .failure(.init(reason: "\"\(prefix)*\" has more than \(expansionLimit) expansions, scored in full"))
@@ -126,14 +135,14 @@ enum PrefixPostings {
         guard untrackedNotes <= limit else {
             return .failure(.init(reason: "\"\(prefix)*\": its untracked expansions are in more than \(limit) notes, scored in full"))
         }
-        if !runs.isEmpty { parts.untracked = try untrackedList(runs, db, scanBelow: scanBelow) }
+        if !runs.isEmpty { parts.untracked = try untrackedList(runs, db, reading: reading) }
         return .success(parts)
     }
 
     /// The complete list of `prefix` in a list of its own, or why it is scored in full instead.
     static func load(_ prefix: String, _ db: Connection,
-                     scanBelow: Int = instanceScanNotesPerTerm) throws -> Result<PostingList, TopKQuery.Unsupported> {
-        switch try parts(prefix, db, scanBelow: scanBelow) {
+                     reading: UntrackedReading = .leaves) throws -> Result<PostingList, TopKQuery.Unsupported> {
+        switch try parts(prefix, db, reading: reading) {
         case .failure(let unsupported): return .failure(unsupported)
         case .success(let parts):
             var list = PostingList()
@@ -173,15 +182,26 @@ enum PrefixPostings {
     static let instanceScanNotesPerTerm = 88
 
     /// One list for all the untracked expansions, given in `runs` of consecutive terms with their notes, each
-    /// note's figures summed over them: a run of terms in few notes each by one scan of FTS5's instances
-    /// (``MatchStatistics/instances(from:through:_:into:)``, sizes from ``SizeBlocks``), any other by one FTS5
-    /// walk a term. One walk over an `OR` of them all made FTS5 gather every term's instances in every row it
-    /// returned (4.2 against 3.1 ms for `read*` at 100,000 notes).
+    /// note's figures summed over them, sizes from ``SizeBlocks``.
+    ///
+    /// Read from FTS5's leaves, a run of terms at once, when they can say (``UntrackedReading/leaves``):
+    /// `read*` (46 untracked expansions, in 19,441 of 1,000,000 notes) went from 10.0 to 7.8 ms a query, and
+    /// from 0.91 to 0.72 ms at 100,000 notes (Benchmarks/README.md, fourteenth session).
+    /// Otherwise by FTS5: a run of terms in few notes each by one scan of its instances
+    /// (``MatchStatistics/instances(from:through:_:into:)``), any other term by one walk. One walk over an
+    /// `OR` of them all made FTS5 gather every term's instances in every row it returned (4.2 against 3.1 ms
+    /// for `read*` at 100,000 notes).
     private static func untrackedList(_ runs: [(terms: [String], documents: Int)], _ db: Connection,
-                                      scanBelow: Int) throws -> PostingList {
+                                      reading: UntrackedReading) throws -> PostingList {
         let statistics = try MatchStatistics(db)
         var rows: [MatchStatistics.Row] = []
-        for run in runs {
+        // The leaves hold what FTS5 holds when no write of this connection's is pending (FTS5 keeps those in
+        // memory until it flushes them).
+        let fromLeaves = reading == .leaves && statistics.sizesFromTable && !db.isWriting
+            ? try readFromLeaves(runs, db, into: &rows) : false
+        var scanBelow = instanceScanNotesPerTerm
+        if case .fts5(let below) = reading { scanBelow = below }
+        for run in runs where !fromLeaves {
             guard let first = run.terms.first, let last = run.terms.last else { continue }
             if statistics.sizesFromTable && run.documents < scanBelow * run.terms.count {
                 try statistics.instances(from: first, through: last, db, into: &rows)
@@ -205,6 +225,22 @@ enum PrefixPostings {
             index = next
         }
         return list
+    }
+
+    /// Appends every term of `runs` with its notes and weighted frequencies, read from FTS5's leaves one run
+    /// at a time (``SegmentPostings/appendFrequencies(from:through:to:)``), to `rows`; `false`, with `rows` empty, when the
+    /// leaves cannot say for some term (the caller then asks FTS5 for all of them).
+    private static func readFromLeaves(_ runs: [(terms: [String], documents: Int)], _ db: Connection,
+                                       into rows: inout [MatchStatistics.Row]) throws -> Bool {
+        let leaves = try SegmentPostings.of(db)
+        for run in runs {
+            guard let first = run.terms.first, let last = run.terms.last else { continue }
+            guard try leaves.appendFrequencies(from: first, through: last, to: &rows) else {
+                rows.removeAll()
+                return false
+            }
+        }
+        return true
     }
 
     /// The union of `lists` by note id, frequencies summed (a note's size is the same in every list).

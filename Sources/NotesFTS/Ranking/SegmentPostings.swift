@@ -26,7 +26,12 @@ final class SegmentPostings {
 
     private let page: Statement
     private let lookup: Statement
-    private let structureRead: Statement
+    let structureRead: Statement
+    /// Room the doclist reads decode into, kept from query to query (``doclist(of:into:)``): fresh memory
+    /// of this size is faulted in page by page, which cost more than the decoding.
+    var staging: [Doclist.Entry] = []
+    /// Room ``doclist(of:into:)`` merges the segments' entries in, kept for the same reason.
+    var spare: [Doclist.Entry] = []
     /// Each column's weight in the weighted frequency.
     private let weights = Schema.rankWeights
 
@@ -46,14 +51,8 @@ final class SegmentPostings {
 
     /// The postings of `term` (as the tokenizer indexes it), or `nil` when the leaves alone cannot say.
     func postings(of term: String) throws -> Postings? {
-        defer {
-            try? page.reset()
-            try? lookup.reset()
-            try? structureRead.reset()
-        }
-        // FTS5 cuts a token at 32,768 bytes, and 3.40 writes a term only up to its first zero byte.
-        let key = [UInt8(ascii: "0")] + Array(term.utf8)
-        guard key.count <= Self.longestKey, !key.contains(0) else { return nil }
+        defer { resetStatements() }
+        guard let key = Self.key(of: term) else { return nil }
         guard let structure = try structure(), !structure.isMerging else { return nil }
         var lists: [Postings] = []
         for segment in structure.levels.flatMap(\.segments) {
@@ -63,7 +62,15 @@ final class SegmentPostings {
         return Self.merged(lists)
     }
 
-    private func structure() throws -> FullTextStructure? {
+    /// Resets the reads, so that no statement keeps the read transaction open once a lookup is done.
+    func resetStatements() {
+        try? page.reset()
+        try? lookup.reset()
+        try? structureRead.reset()
+    }
+
+    /// The structure record, or `nil` when it does not decode.
+    func structure() throws -> FullTextStructure? {
         try structureRead.reset()
         guard try structureRead.step(), let bytes = structureRead.blob(0) else { return nil }
         return FullTextStructure(bytes: bytes)
@@ -72,8 +79,15 @@ final class SegmentPostings {
     /// The longest key FTS5 stores: the index byte and a token of at most 32,768 bytes.
     static let longestKey = 1 + 32_768
 
+    /// `term`'s key in the main index (its index byte, then its bytes); `nil` for a term FTS5 would store cut
+    /// (past 32,768 bytes; 3.40 writes a term only up to its first zero byte).
+    static func key(of term: String) -> [UInt8]? {
+        let key = [UInt8(ascii: "0")] + Array(term.utf8)
+        return key.count <= longestKey && !key.contains(0) ? key : nil
+    }
+
     /// The leaf page `number` of segment `id`, or `nil` when there is no such row or it does not decode.
-    private func leaf(_ id: Int, _ number: Int) throws -> LeafPage? {
+    func leaf(_ id: Int, _ number: Int) throws -> LeafPage? {
         guard id > 0, id <= FullTextStructure.maximumSegmentID, number > 0, number < 1 << 31 else { return nil }
         try page.bind([.integer(Int64(id) << Int64(FullTextStructure.segmentShift) + Int64(number))])
         guard try page.step(), let bytes = page.blob(0) else { return nil }
@@ -82,29 +96,42 @@ final class SegmentPostings {
 
     /// `key`'s postings in one segment (empty when it holds none).
     private func postings(of key: [UInt8], in segment: FullTextStructure.Segment) throws -> Postings? {
+        var bytes: [UInt8] = []
+        guard let whole = try appendDoclist(of: key, in: segment, to: &bytes) else { return nil }
+        return bytes.isEmpty ? Postings() : decode(bytes, whole: whole)
+    }
+
+    /// The leaf page of `segment` where `key` is, or would be (`%_idx`).
+    func firstPage(for key: [UInt8], in segment: FullTextStructure.Segment) throws -> Int {
         try lookup.bind([.integer(Int64(segment.id)), .blob(key)])
         // `%_idx` keeps rows for pages an incremental merge has since dropped from the segment's start.
         let indexed = try lookup.step() ? lookup.int(0) >> 1 : segment.firstPage
-        var number = max(indexed, segment.firstPage)
+        try lookup.reset()
+        return max(indexed, segment.firstPage)
+    }
+
+    /// Appends `key`'s doclist in one segment to `bytes`, its pages' parts joined, and returns the offsets in
+    /// `bytes` where a rowid is written whole (the doclist's first, and each later page's first); nothing
+    /// appended when the segment does not hold the term, `nil` when a page does not decode.
+    func appendDoclist(of key: [UInt8], in segment: FullTextStructure.Segment, to bytes: inout [UInt8]) throws -> [Int]? {
+        var number = try firstPage(for: key, in: segment)
         guard number <= segment.lastPage, let first = try leaf(segment.id, number), let found = first.find(key) else {
-            return number > segment.lastPage ? Postings() : nil
+            return number > segment.lastPage ? [] : nil
         }
-        guard case .found(let start, let end, var endsHere) = found else { return Postings() }
-        var doclist = Array(first.bytes[start..<end])
-        // Where a rowid written whole (not as a distance from the one before) starts: the doclist's first,
-        // and each later page's first.
-        var whole = [0]
+        guard case .found(let start, let end, var endsHere) = found else { return [] }
+        var whole = [bytes.count]
+        bytes.append(contentsOf: first.bytes[start..<end])
         while !endsHere && number < segment.lastPage {
             number += 1
             guard let next = try leaf(segment.id, number) else { return nil }
             // A page holding nothing of the doclist before its first rowid starts where the last one ended.
-            if next.firstRowid != 0, whole.last != doclist.count + next.firstRowid - 4 {
-                whole.append(doclist.count + next.firstRowid - 4)
+            if next.firstRowid != 0, whole.last != bytes.count + next.firstRowid - 4 {
+                whole.append(bytes.count + next.firstRowid - 4)
             }
-            doclist.append(contentsOf: next.bytes[4..<next.continuationEnd])
+            bytes.append(contentsOf: next.bytes[4..<next.continuationEnd])
             endsHere = !next.termOffsets.isEmpty
         }
-        return decode(doclist, whole: whole)
+        return whole
     }
 
     /// Decodes a doclist whose rowids at the offsets `whole` are written whole; `nil` when it does not decode
@@ -144,7 +171,7 @@ final class SegmentPostings {
     /// The weighted frequency of one position list: each position adds its column's weight (columns after
     /// the third weigh as the third, as ``RowStatisticsFunctions`` counts them).
     @inline(__always)
-    private func weightedFrequency(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
+    func weightedFrequency(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
         var counts = (0, 0, 0)
         var column = 0, offset = range.lowerBound
         while offset < range.upperBound {

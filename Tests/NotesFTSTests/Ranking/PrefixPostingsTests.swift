@@ -1,3 +1,4 @@
+import SQLiteKit
 import Testing
 @testable import NotesFTS
 
@@ -77,25 +78,37 @@ import Testing
         #expect(try index.searchPage(text).total == expected, "\(text), a page's total")
     }
 
-    /// The untracked expansions read by one scan of FTS5's instances a run, or by one walk a term, give the
-    /// same list: every note of the prefix with its summed weighted frequency and FTS5's size.
-    @Test func instanceScansAndWalksGiveTheSameList() throws {
+    /// The untracked expansions read from FTS5's leaves, by one scan of FTS5's instances a run, or by one
+    /// walk a term, give the same list: every note of the prefix with its summed weighted frequency and FTS5's
+    /// size. Checked fresh, then after notes are deleted and updated (entries in two segments, deletes).
+    @Test func leavesInstanceScansAndWalksGiveTheSameList() throws {
         let index = try Self.index()
-        let db = index.connection
+        try Self.checkReadings(index.connection, state: "fresh")
+        try index.transaction {
+            for id in stride(from: 3, through: 200, by: 5) { _ = try index.deleteNote(id: Int64(id)) }
+        }
+        for number in 0..<30 {
+            _ = try index.save(Note(path: "/p/\(number).md", title: "ready \(number)", body: "reader realm readings \(number)"))
+        }
+        try Self.checkReadings(index.connection, state: "deleted and added")
+    }
+
+    private static func checkReadings(_ db: Connection, state: String) throws {
         for prefix in ["r", "re", "rea", "read", "reade", "readi", "ready", "real"] {
-            guard case .success(let walked) = try PrefixPostings.load(prefix, db, scanBelow: 0),
-                  case .success(let scanned) = try PrefixPostings.load(prefix, db, scanBelow: 1_000_000) else {
+            guard case .success(let walked) = try PrefixPostings.load(prefix, db, reading: .fts5(scanBelow: 0)),
+                  case .success(let scanned) = try PrefixPostings.load(prefix, db, reading: .fts5(scanBelow: 1_000_000)),
+                  case .success(let read) = try PrefixPostings.load(prefix, db, reading: .leaves) else {
                 Issue.record("\(prefix) not served")
                 continue
             }
-            #expect(walked.count > 0 && scanned == walked, "\(prefix)")
+            #expect(walked.count > 0 && scanned == walked && read == walked, "\(state): \(prefix)")
             let expected = try db.query("""
                 SELECT rowid, notes_phrase_frequency(notes_fts), notes_row_size(notes_fts) FROM notes_fts
                 WHERE notes_fts MATCH ?1 ORDER BY rowid
                 """, [.text("\"\(prefix)\"*")]) { ($0.int64(0), $0.double(1), Int32($0.int(2))) }
-            #expect(scanned.ids == expected.map(\.0), "\(prefix)")
-            #expect(scanned.frequencies == expected.map(\.1), "\(prefix)")
-            #expect(scanned.sizes == expected.map(\.2), "\(prefix)")
+            #expect(read.ids == expected.map(\.0), "\(state): \(prefix)")
+            #expect(read.frequencies == expected.map(\.1), "\(state): \(prefix)")
+            #expect(read.sizes == expected.map(\.2), "\(state): \(prefix)")
         }
     }
 

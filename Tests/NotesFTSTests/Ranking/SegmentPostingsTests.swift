@@ -69,6 +69,63 @@ import Testing
         #expect(try index.connection.transaction(.deferred) { try reader.postings(of: "alpha") } == nil)
     }
 
+    /// ``SegmentPostings/doclist(of:)`` reads every term's notes and positions as FTS5 reads them (its
+    /// instances, `fts5vocab`), in every state the leaves can be in: several segments with pages small enough
+    /// that doclists and position lists cross them; after deletes and updates (entries with no position, a
+    /// note in two segments); during an incremental merge; after `optimize`.
+    @Test(arguments: [64, 200])
+    func doclistsAreFTS5sInEveryState(pageSize: Int) throws {
+        let folder = TestFolder()
+        let index = try Self.index(folder, pageSize: pageSize, seed: 21)
+        let db = index.connection
+        let reader = try SegmentPostings(db)
+        defer { reader.close() }
+        try Self.checkDoclists(reader, db, state: "fresh")
+        var corpus = TopKCorpus(seed: 22)
+        try index.transaction {
+            for id in stride(from: 2, through: 300, by: 7) { _ = try index.deleteNote(id: Int64(id)) }
+            for number in stride(from: 4, to: 300, by: 9) { _ = try index.save(corpus.note(number)) }
+        }
+        try Self.checkDoclists(reader, db, state: "updated and deleted")
+        for number in 400..<405 { _ = try index.save(corpus.note(number)) }
+        try db.execute("INSERT INTO notes_fts(notes_fts, rank) VALUES ('merge', 1)")
+        guard case .blob(let bytes)? = try db.scalarValue("SELECT block FROM notes_fts_data WHERE id = 10") else {
+            Issue.record("no structure record")
+            return
+        }
+        #expect(FullTextStructure(bytes: bytes)?.isMerging == true)
+        try Self.checkDoclists(reader, db, state: "merging")
+        try db.execute("INSERT INTO notes_fts(notes_fts) VALUES ('optimize')")
+        try Self.checkDoclists(reader, db, state: "optimized")
+    }
+
+    /// Every term's doclist (and a few absent terms') as FTS5's instances give it.
+    private static func checkDoclists(_ reader: SegmentPostings, _ db: Connection, state: String) throws {
+        try db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.segment_instances USING fts5vocab(main, notes_fts, instance)")
+        var expected: [String: [[Int64]]] = [:]
+        let columns = ["title": Int64(0), "body": 1, "tags": 2]
+        try db.query("SELECT term, doc, col, offset FROM temp.segment_instances") {
+            ($0.text(0) ?? "", $0.int64(1), columns[$0.text(2) ?? ""] ?? -1, $0.int64(3))
+        }.forEach { expected[$0.0, default: []].append([$0.1, $0.2 << 32 | $0.3]) }
+        #expect(expected.count > 250, "\(state): \(expected.count) terms")
+        var wrong: [String] = []
+        for term in Array(expected.keys) + ["zzzz", "alph"] {
+            let read = try db.transaction(.deferred) { try reader.doclist(of: term) }
+            guard let read else { wrong.append("\(term) (not read)"); continue }
+            var instances: [[Int64]] = []
+            var positions = PositionList()
+            for entry in read.entries {
+                let decoded = positions.decode(read.bytes, Int(entry.start)..<Int(entry.end))
+                #expect(decoded)
+                instances += positions.values.prefix(positions.count).map { [entry.id, $0] }
+            }
+            if instances.sorted(by: { $0.lexicographicallyPrecedes($1) }) != (expected[term] ?? []).sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+                wrong.append(term)
+            }
+        }
+        #expect(wrong.isEmpty, "\(state), page size: \(wrong.count) terms read wrong, \(wrong.prefix(5))")
+    }
+
     /// Pages whose header or footer do not describe a page are refused, not read past their end.
     @Test(arguments: [
         [], [0, 0, 0], [0, 0, 0, 3], [0, 0, 0, 9, 1], [0, 9, 0, 6, 1, 2], [0, 0, 0, 4, 0x81], [0, 0, 0, 5, 7, 0],
@@ -162,5 +219,43 @@ import Testing
             postings.frequencies.append(frequency)
         }
         return postings
+    }
+}
+
+/// One position list decoded (a reference decoder for the test), as `column << 32 | offset`, ascending; its room is kept from note to note.
+private struct PositionList {
+    var values: [Int64] = []
+    var count = 0
+
+    /// Decodes `bytes[range]` in place of what it held; `false` when it does not decode.
+    mutating func decode(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        count = 0
+        return bytes.withUnsafeBufferPointer { bytes in
+            var offset = range.lowerBound
+            var position: Int64 = 0
+            while offset < range.upperBound {
+                guard let value = Varint.read(bytes, &offset, end: range.upperBound) else { return false }
+                if value == 1 {
+                    guard let column = Varint.read(bytes, &offset, end: range.upperBound), column < 1 << 31 else { return false }
+                    position = Int64(column) << 32
+                    continue
+                }
+                guard value >= 2, value - 2 < 1 << 31 else { return false }
+                position += Int64(value - 2)
+                if count == values.count { values.append(position) } else { values[count] = position }
+                count += 1
+            }
+            return true
+        }
+    }
+
+    /// Whether the list holds `value` (a binary search).
+    func contains(_ value: Int64) -> Bool {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) >> 1
+            if values[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < count && values[low] == value
     }
 }
