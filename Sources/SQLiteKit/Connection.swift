@@ -59,6 +59,8 @@ public final class Connection {
     public let mode: Mode
     /// Whether it was opened accepting `file:` URIs (``Configuration/acceptsURIs``).
     public let acceptsURIs: Bool
+    /// The configuration it was opened with: a second connection to the same file opens with it.
+    public let configuration: Configuration
     private var statementCache: [String: Statement] = [:]
     /// Objects kept with the connection by the layers above (``attachment(_:make:)``).
     private var attachments: [String: AnyObject] = [:]
@@ -71,6 +73,7 @@ public final class Connection {
     public init(path: String, mode: Mode = .readWriteCreate, configuration: Configuration = Configuration()) throws {
         self.path = path
         self.mode = mode
+        self.configuration = configuration
         var flags: Int32 = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         switch mode {
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE

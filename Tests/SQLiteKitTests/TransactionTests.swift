@@ -17,6 +17,21 @@ private struct Boom: Error {}
         #expect(db.isAutocommit)
     }
 
+    /// `isWriting` is true only while a write transaction is open: not in autocommit, not in a transaction
+    /// that has only read, and again false once the writer commits.
+    @Test func isWritingOnlyInAWriteTransaction() throws {
+        let db = try makeDatabase()
+        #expect(!db.isWriting)
+        try db.transaction(.deferred) {
+            _ = try db.scalarInt("SELECT count(*) FROM t")
+            #expect(!db.isWriting)
+            try db.run("INSERT INTO t VALUES (1)")
+            #expect(db.isWriting)
+        }
+        #expect(!db.isWriting)
+        try db.transaction(.immediate) { #expect(db.isWriting) }
+    }
+
     @Test func rollsBackAndRethrowsWhenBodyThrows() throws {
         let db = try makeDatabase()
         #expect(throws: Boom.self) {

@@ -23,12 +23,17 @@ struct MatchStatistics {
         sizesFromTable = try SizeBlocks.isUsable(db)
     }
 
-    /// Appends the notes `match` matches to `rows`, in ascending id order; at most `limit` of them when given.
-    func walk(_ match: String, _ db: Connection, into rows: inout [Row], limit: Int? = nil) throws {
+    /// Appends the notes `match` matches to `rows`, in ascending id order; at most `limit` of them when given,
+    /// and only those with ids from `from` and below `below` when given (FTS5 seeks to the range).
+    func walk(_ match: String, _ db: Connection, into rows: inout [Row], limit: Int? = nil,
+              from: Int64? = nil, below: Int64? = nil) throws {
         let frequency = "\(RowStatisticsFunctions.frequency)(notes_fts)"
         let size = sizesFromTable ? "-1" : "\(RowStatisticsFunctions.size)(notes_fts)"
-        let statement = try db.cached("SELECT rowid, \(frequency), \(size) FROM notes_fts WHERE notes_fts MATCH ?1 LIMIT ?2")
-        try statement.bind([.text(match), .integer(Int64(limit ?? -1))])
+        let range = from == nil && below == nil ? "" : " AND rowid >= ?3 AND rowid < ?4"
+        let statement = try db.cached("SELECT rowid, \(frequency), \(size) FROM notes_fts WHERE notes_fts MATCH ?1\(range) LIMIT ?2")
+        var parameters: [SQLiteValue] = [.text(match), .integer(Int64(limit ?? -1))]
+        if !range.isEmpty { parameters += [.integer(from ?? Int64.min), .integer(below ?? Int64.max)] }
+        try statement.bind(parameters)
         try statement.forEachRow { row in
             rows.append(Row(id: row.int64(0), frequency: row.double(1), size: Int32(clamping: row.int(2))))
         }

@@ -38,14 +38,22 @@ enum PhraseRanking {
         return (term, (term.matchExpression, negatives.isEmpty ? nil : FTS5Expression.compile(.or(negatives)).match))
     }
 
-    /// The best `needed` notes (ties by id) of the phrase that pass `query`'s filters and the exclusions, and
-    /// how many notes the phrase matches.
+    /// The best `needed` notes (ties by id) of the phrase that pass `query`'s filters and the exclusions, how
+    /// many notes the phrase matches, and whether the walk was split in two (``SplitWalk``: from `splitFrom`
+    /// notes in the index).
     static func top(_ needed: Int, _ db: Connection, phrase: (match: String, exclusion: String?), query: ParsedQuery,
-                    options: SearchOptions, totals: FullTextTotals) throws -> (hits: [TopKPlan.Hit], notes: Int) {
+                    options: SearchOptions, totals: FullTextTotals,
+                    splitFrom: Int = SplitWalk.minimumNotes) throws -> (hits: [TopKPlan.Hit], notes: Int, split: Bool) {
         let state = try PhraseCountMemo.state(db)
         let statistics = try MatchStatistics(db)
         var rows: [MatchStatistics.Row] = []
-        try statistics.walk(phrase.match, db, into: &rows)
+        var split = false
+        if totals.rows >= Int64(splitFrom), let found = try SplitWalk.walk(phrase.match, db, statistics) {
+            rows = found
+            split = true
+        } else {
+            try statistics.walk(phrase.match, db, into: &rows)
+        }
         try statistics.completeSizes(&rows, db)
         PhraseCountMemo.of(db).record(phrase.match, notes: rows.count, state: state)
         let idf = BM25.idf(rows: totals.rows, hits: Int64(rows.count))
@@ -60,6 +68,6 @@ enum PhraseRanking {
         }
         let hits = try TopHits.bestPassing(needed, db, filter: SearchFilter(query: query, options: options),
                                            exclusion: phrase.exclusion, best)
-        return (hits, rows.count)
+        return (hits, rows.count, split)
     }
 }

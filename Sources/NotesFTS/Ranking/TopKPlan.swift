@@ -71,8 +71,9 @@ struct TopKPlan {
         guard let totals = try RankingTables.totals(db) else { return .fullScoring("the index is empty") }
         let found = try PhraseRanking.top(needed(options, totals), db, phrase: term, query: query,
                                           options: options, totals: totals)
+        let halves = found.split ? ", in two halves on two connections" : ""
         return .answered(Array(found.hits.dropFirst(max(options.offset, 0))),
-                         "top-k: one walk of \(kind) \(term.match) (\(found.notes) notes scored; the number of "
+                         "top-k: one walk of \(kind) \(term.match) (\(found.notes) notes scored\(halves); the number of "
                          + "notes it matches from the same walk, not from a second one); N = \(totals.rows)")
     }
 
