@@ -22,6 +22,7 @@ extension Connection {
     public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
         guard isAutocommit else { return try savepoint(body) }
         try execute("BEGIN \(kind.rawValue)")
+        transactionsBegun += 1
         let value: T
         do {
             value = try body()

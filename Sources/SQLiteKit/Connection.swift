@@ -65,6 +65,10 @@ public final class Connection {
     /// Objects kept with the connection by the layers above (``attachment(_:make:)``).
     private var attachments: [String: AnyObject] = [:]
     var savepointDepth = 0
+    /// How many outermost transactions ``transaction(_:_:)`` has begun on this connection (a savepoint
+    /// inside one does not count; a `BEGIN` run as SQL does not either). Whether a transaction began after
+    /// some moment: the count then is below the count now.
+    public internal(set) var transactionsBegun = 0
 
     /// Opens (or creates) the database at `path` and applies `configuration`.
     ///

@@ -7,7 +7,12 @@ struct FindOptions: CommandOptions {
     /// `--db`, if given (else the environment decides; see ``IndexLocation``).
     var database: String?
     /// Paging, order, date filters and snippets of the search.
-    var search = SearchOptions()
+    /// One query a process: no walk is split over a second connection (``SearchOptions/splitsWalks``).
+    var search: SearchOptions = {
+        var options = SearchOptions()
+        options.splitsWalks = false
+        return options
+    }()
     /// `-n`, `--limit`, if given.
     var limit: Int?
     /// `--since`, `--until`: only notes modified in that range.

@@ -29,10 +29,12 @@ struct MatchStatistics {
               from: Int64? = nil, below: Int64? = nil) throws {
         let frequency = "\(RowStatisticsFunctions.frequency)(notes_fts)"
         let size = sizesFromTable ? "-1" : "\(RowStatisticsFunctions.size)(notes_fts)"
-        let range = from == nil && below == nil ? "" : " AND rowid >= ?3 AND rowid < ?4"
+        // Only the bounds given: `rowid < Int64.max` would leave out a note of that id.
+        let range = (from == nil ? "" : " AND rowid >= ?3") + (below == nil ? "" : " AND rowid < ?4")
         let statement = try db.cached("SELECT rowid, \(frequency), \(size) FROM notes_fts WHERE notes_fts MATCH ?1\(range) LIMIT ?2")
         var parameters: [SQLiteValue] = [.text(match), .integer(Int64(limit ?? -1))]
-        if !range.isEmpty { parameters += [.integer(from ?? Int64.min), .integer(below ?? Int64.max)] }
+        if from != nil || below != nil { parameters.append(.integer(from ?? 0)) }
+        if let below { parameters.append(.integer(below)) }
         try statement.bind(parameters)
         try statement.forEachRow { row in
             rows.append(Row(id: row.int64(0), frequency: row.double(1), size: Int32(clamping: row.int(2))))

@@ -48,7 +48,7 @@ enum PhraseRanking {
         let statistics = try MatchStatistics(db)
         var rows: [MatchStatistics.Row] = []
         var split = false
-        if totals.rows >= Int64(splitFrom), let found = try SplitWalk.walk(phrase.match, db, statistics) {
+        if options.splitsWalks, totals.rows >= Int64(splitFrom), let found = try SplitWalk.walk(phrase.match, db, statistics) {
             rows = found
             split = true
         } else {

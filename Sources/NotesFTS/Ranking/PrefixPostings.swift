@@ -196,8 +196,8 @@ enum PrefixPostings {
         let statistics = try MatchStatistics(db)
         var rows: [MatchStatistics.Row] = []
         // The leaves hold what FTS5 holds when no write of this connection's is pending (FTS5 keeps those in
-        // memory until it flushes them).
-        let fromLeaves = reading == .leaves && statistics.sizesFromTable && !db.isWriting
+        // memory until it flushes them); inside a transaction, every run is read from one snapshot.
+        let fromLeaves = reading == .leaves && statistics.sizesFromTable && !db.isWriting && !db.isAutocommit
             ? try readFromLeaves(runs, db, into: &rows) : false
         var scanBelow = instanceScanNotesPerTerm
         if case .fts5(let below) = reading { scanBelow = below }

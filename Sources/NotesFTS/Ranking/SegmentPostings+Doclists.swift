@@ -168,8 +168,9 @@ extension SegmentPostings {
             // Counted first, then written in place: an append an entry cost more than its decoding.
             var offset = base, total = 0
             while offset < bytes.count {
-                guard varint(bytes, &offset) != nil, let size = varint(bytes, &offset) else { return false }
-                offset += Int(clamping: size >> 1)
+                guard varint(bytes, &offset) != nil, let size = varint(bytes, &offset),
+                      size >> 1 <= UInt64(bytes.count - offset) else { return false }
+                offset += Int(size >> 1)
                 total += 1
             }
             let first = entries.count

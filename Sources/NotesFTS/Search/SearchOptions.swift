@@ -26,6 +26,10 @@ public struct SearchOptions: Sendable {
     /// Let a ranked search take the top-k path (``TopKPlan``); off, FTS5 scores every match (the reference
     /// the exactness tests and `notes-bench --verify-topk` compare with).
     package var allowsTopK = true
+    /// Let a long walk be split over a second connection (``SplitWalk``). A process that makes one query gains
+    /// nothing from it (`notes-find` turns it off): the second connection is opened after the first long walk,
+    /// for the ones after it.
+    package var splitsWalks = true
     /// Creates the default options: top 20 by rank.
     public init(limit: Int = 20, offset: Int = 0, sort: SearchSort = .rank, reverse: Bool = false) {
         self.limit = limit

@@ -97,7 +97,8 @@ import Testing
         for prefix in ["r", "re", "rea", "read", "reade", "readi", "ready", "real"] {
             guard case .success(let walked) = try PrefixPostings.load(prefix, db, reading: .fts5(scanBelow: 0)),
                   case .success(let scanned) = try PrefixPostings.load(prefix, db, reading: .fts5(scanBelow: 1_000_000)),
-                  case .success(let read) = try PrefixPostings.load(prefix, db, reading: .leaves) else {
+                  // Inside a transaction, as a search reads it (outside one, the leaves are not read).
+                  case .success(let read) = try db.transaction(.deferred, { try PrefixPostings.load(prefix, db, reading: .leaves) }) else {
                 Issue.record("\(prefix) not served")
                 continue
             }

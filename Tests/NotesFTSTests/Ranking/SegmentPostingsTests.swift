@@ -126,6 +126,16 @@ import Testing
         #expect(wrong.isEmpty, "\(state), page size: \(wrong.count) terms read wrong, \(wrong.prefix(5))")
     }
 
+    /// A doclist whose entry claims a size past the end of the bytes (a nine-byte varint) does not decode,
+    /// and does not overflow while it is counted.
+    @Test func refusesAnEntryLargerThanItsDoclist() {
+        var entries: [SegmentPostings.Doclist.Entry] = []
+        #expect(!SegmentPostings.appendEntries([0x01] + Array(repeating: 0xFF, count: 9), from: 0, whole: [0], to: &entries))
+        #expect(!SegmentPostings.appendEntries([0x01, 0x08, 0x02], from: 0, whole: [0], to: &entries))
+        #expect(SegmentPostings.appendEntries([0x01, 0x02, 0x02], from: 0, whole: [0], to: &entries))
+        #expect(entries == [SegmentPostings.Doclist.Entry(id: 1, start: 2, end: 3)])
+    }
+
     /// Pages whose header or footer do not describe a page are refused, not read past their end.
     @Test(arguments: [
         [], [0, 0, 0], [0, 0, 0, 3], [0, 0, 0, 9, 1], [0, 9, 0, 6, 1, 2], [0, 0, 0, 4, 0x81], [0, 0, 0, 5, 7, 0],
