@@ -44,12 +44,17 @@ import Testing
         #expect(splitAny == matches.count, "\(state): only \(splitAny) walks split")
     }
 
-    @Test func aCommitSinceTheRecordingKeepsTheWalkWhole() throws {
+    /// An index of 100 generated notes, its writer, and a read-only index on the same file (as `notes-find`).
+    private static func writerAndReader(seed: UInt64) throws -> (NoteIndex, NoteIndex) {
         let folder = TestFolder()
         let writer = try folder.openIndex()
-        var corpus = TopKCorpus(seed: 72)
+        var corpus = TopKCorpus(seed: seed)
         try writer.transaction { for number in 0..<100 { _ = try writer.save(corpus.note(number)) } }
-        let reader = try NoteIndex(path: folder.database, mode: .readOnly)
+        return (writer, try NoteIndex(path: folder.database, mode: .readOnly))
+    }
+
+    @Test func aCommitSinceTheRecordingKeepsTheWalkWhole() throws {
+        let (writer, reader) = try Self.writerAndReader(seed: 72)
         let db = reader.connection
         let statistics = try MatchStatistics(db)
         #expect(try db.transaction(.deferred) { try SplitWalk.walk("alpha", db, statistics) } == nil)
@@ -76,11 +81,7 @@ import Testing
     /// A reader's transaction begun before the recording (a search inside a transaction of the caller's):
     /// a commit between its snapshot and the recording would not show in `data_version`, so it is not split.
     @Test func aTransactionBegunBeforeTheRecordingKeepsTheWalkWhole() throws {
-        let folder = TestFolder()
-        let writer = try folder.openIndex()
-        var corpus = TopKCorpus(seed: 75)
-        try writer.transaction { for number in 0..<100 { _ = try writer.save(corpus.note(number)) } }
-        let reader = try NoteIndex(path: folder.database, mode: .readOnly)
+        let (writer, reader) = try Self.writerAndReader(seed: 75)
         let db = reader.connection
         let statistics = try MatchStatistics(db)
         try db.transaction(.deferred) {
