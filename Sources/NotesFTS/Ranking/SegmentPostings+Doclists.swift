@@ -13,10 +13,10 @@ import SQLiteKit
 ///   the first term it has not moved, so every segment the structure record lists is read from its first
 ///   page and a term is found once (in the output or in the inputs).
 extension SegmentPostings {
-    /// One term's entries: its notes in ascending order, each with its position list in ``bytes`` (FTS5's
-    /// format: `1` then a column number starts a column; any other varint `v` is a position `v − 2` after the
-    /// one before in the column).
-    struct Doclist {
+    /// Terms' entries: each term's notes in ascending order, each note with its position list in ``bytes``
+    /// (FTS5's format: `1` then a column number starts a column; any other varint `v` is a position `v − 2`
+    /// after the one before in the column).
+    struct Doclists {
         /// One note and where its position list lies in ``bytes``.
         struct Entry: Equatable {
             var id: Int64
@@ -24,7 +24,8 @@ extension SegmentPostings {
             var end: Int32
         }
 
-        var entries: [Entry] = []
+        /// Each term (as the tokenizer indexes it) with its entries, in term order.
+        var terms: [(term: String, entries: [Entry])] = []
         var bytes: [UInt8] = []
     }
 
@@ -33,89 +34,60 @@ extension SegmentPostings {
         try db.attachment("notes-fts.segment-postings") { try SegmentPostings(db) }
     }
 
-    /// Reads `term`'s doclist over every segment into `list` (its room reused); `false` when the leaves
-    /// cannot say: the structure record is not in the format this reads, a page or an entry does not decode,
-    /// or the term is one FTS5 stores cut.
+    /// Every term from `first` through `last` (in byte order, both included) with its entries over every
+    /// segment; `nil` when the leaves cannot say: the structure record is not in the format this reads, a page
+    /// or an entry does not decode, or a bound is a term FTS5 stores cut. A prefix's untracked expansions
+    /// between two tracked ones lie on consecutive pages of each segment: one lookup a segment finds the
+    /// first, where one a term and segment cost more than FTS5's walks (46 terms in 17 segments at 1,000,000
+    /// notes).
     ///
     /// The caller must hold a read transaction (the structure record and the pages of one snapshot) on a
     /// connection with no write transaction open: FTS5 keeps a writer's terms in memory until it flushes them,
     /// and those are not in the leaves.
-    func doclist(of term: String, into list: inout Doclist) throws -> Bool {
+    func doclists(from first: String, through last: String) throws -> Doclists? {
         defer { resetStatements() }
-        list.entries.removeAll(keepingCapacity: true)
-        list.bytes.removeAll(keepingCapacity: true)
+        guard let low = Self.key(of: first), let high = Self.key(of: last), let structure = try structure() else { return nil }
+        // Each term's entries, segment by segment (newest first), in `staging`.
+        var ranges: [[UInt8]: [Range<Int>]] = [:]
+        var result = Doclists()
         staging.removeAll(keepingCapacity: true)
-        guard let key = Self.key(of: term), let structure = try structure() else { return false }
-        var segments: [Range<Int>] = []
         for segment in structure.levels.flatMap({ $0.segments.reversed() }) {
-            let base = list.bytes.count
-            guard let whole = try appendDoclist(of: key, in: segment, to: &list.bytes), list.bytes.count < Int(Int32.max),
-                  Self.appendEntries(list.bytes, from: base, whole: whole, to: &staging) else { return false }
-            if staging.count > segments.last?.upperBound ?? 0 { segments.append((segments.last?.upperBound ?? 0)..<staging.count) }
+            let walked = try walkTerms(from: low, through: high, in: segment) { term, doclist, whole in
+                let base = result.bytes.count, start = staging.count
+                result.bytes.append(contentsOf: doclist)
+                guard result.bytes.count < Int(Int32.max),
+                      Self.appendEntries(result.bytes, from: base, whole: whole.map { $0 + base }, to: &staging) else { return false }
+                ranges[term, default: []].append(start..<staging.count)
+                return true
+            }
+            guard walked else { return nil }
         }
-        Self.merge(staging, segments, into: &list.entries, spare: &spare)
-        return true
+        for key in ranges.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            var merged: [Doclists.Entry] = []
+            Self.merge(staging, ranges[key] ?? [], into: &merged, spare: &spare)
+            result.terms.append((String(decoding: key.dropFirst(), as: UTF8.self), merged))
+        }
+        return result
     }
 
-    /// Appends `term`'s notes with the weighted frequency bm25 sums for it in each (each position adds its
-    /// column's weight, as ``RowStatisticsFunctions`` counts FTS5's instances) to `rows`, sizes left out, in
-    /// ascending id order; `false` when the leaves cannot say (``doclist(of:into:)``), with `rows` as it was.
-    /// `room` is reused from term to term.
-    func appendFrequencies(of term: String, to rows: inout [MatchStatistics.Row], room: inout Doclist) throws -> Bool {
-        guard try doclist(of: term, into: &room) else { return false }
+    /// Appends the notes of every term from `first` through `last` (``doclists(from:through:)``) with the
+    /// weighted frequency bm25 sums for the term in each (each position adds its column's weight, as
+    /// ``RowStatisticsFunctions`` counts FTS5's instances) to `rows`, sizes left out, term after term;
+    /// `false`, with `rows` as it was, when the leaves cannot say.
+    func appendFrequencies(from first: String, through last: String, to rows: inout [MatchStatistics.Row]) throws -> Bool {
+        guard let found = try doclists(from: first, through: last) else { return false }
         let before = rows.count
-        let decoded = room.bytes.withUnsafeBufferPointer { bytes in
-            for entry in room.entries {
-                guard let frequency = weightedFrequency(bytes, Int(entry.start)..<Int(entry.end)) else { return false }
-                rows.append(MatchStatistics.Row(id: entry.id, frequency: frequency, size: -1))
+        let decoded = found.bytes.withUnsafeBufferPointer { bytes in
+            for (_, entries) in found.terms {
+                for entry in entries {
+                    guard let frequency = weightedFrequency(bytes, Int(entry.start)..<Int(entry.end)) else { return false }
+                    rows.append(MatchStatistics.Row(id: entry.id, frequency: frequency, size: -1))
+                }
             }
             return true
         }
         if !decoded { rows.removeSubrange(before...) }
         return decoded
-    }
-
-    /// Appends the notes of every term from `first` through `last` (in byte order, both included) with the
-    /// weighted frequency of each (as ``appendFrequencies(of:to:room:)``) to `rows`, term after term; `false`,
-    /// with `rows` as it was, when the leaves cannot say. A prefix's untracked expansions between two tracked
-    /// ones lie on consecutive pages of each segment: one lookup a segment finds the first, where one a term
-    /// and segment cost more than FTS5's walks (46 terms in 17 segments at 1,000,000 notes).
-    func appendFrequencies(from first: String, through last: String, to rows: inout [MatchStatistics.Row]) throws -> Bool {
-        defer { resetStatements() }
-        guard let low = Self.key(of: first), let high = Self.key(of: last), let structure = try structure() else { return false }
-        // Each term's entries, segment by segment (newest first), in `staging`.
-        var terms: [[UInt8]: [Range<Int>]] = [:]
-        var bytes: [UInt8] = []
-        staging.removeAll(keepingCapacity: true)
-        for segment in structure.levels.flatMap({ $0.segments.reversed() }) {
-            let walked = try walkTerms(from: low, through: high, in: segment) { term, doclist, whole in
-                let base = bytes.count, start = staging.count
-                bytes.append(contentsOf: doclist)
-                guard bytes.count < Int(Int32.max),
-                      Self.appendEntries(bytes, from: base, whole: whole.map { $0 + base }, to: &staging) else { return false }
-                terms[term, default: []].append(start..<staging.count)
-                return true
-            }
-            guard walked else { return false }
-        }
-        let before = rows.count
-        var merged: [Doclist.Entry] = []
-        for key in terms.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-            merged.removeAll(keepingCapacity: true)
-            Self.merge(staging, terms[key] ?? [], into: &merged, spare: &spare)
-            let decoded = bytes.withUnsafeBufferPointer { bytes in
-                for entry in merged {
-                    guard let frequency = weightedFrequency(bytes, Int(entry.start)..<Int(entry.end)) else { return false }
-                    rows.append(MatchStatistics.Row(id: entry.id, frequency: frequency, size: -1))
-                }
-                return true
-            }
-            guard decoded else {
-                rows.removeSubrange(before...)
-                return false
-            }
-        }
-        return true
     }
 
     /// Calls `visit` with each term from `low` through `high` (keys) in one segment, its doclist's pages joined
@@ -154,16 +126,10 @@ extension SegmentPostings {
         return true
     }
 
-    /// `term`'s doclist in fresh room (``doclist(of:into:)``), or `nil`.
-    func doclist(of term: String) throws -> Doclist? {
-        var list = Doclist()
-        return try doclist(of: term, into: &list) ? list : nil
-    }
-
     /// Appends the entries of the doclist at `bytes[base...]` (rowids written whole at the offsets `whole`) to
     /// `entries`, with offsets into `bytes`; `false` when it does not decode. Entries with no position are
     /// kept: they hide the note's entries in older segments.
-    static func appendEntries(_ bytes: [UInt8], from base: Int, whole: [Int], to entries: inout [Doclist.Entry]) -> Bool {
+    static func appendEntries(_ bytes: [UInt8], from base: Int, whole: [Int], to entries: inout [Doclists.Entry]) -> Bool {
         bytes.withUnsafeBufferPointer { bytes in
             // Counted first, then written in place: an append an entry cost more than its decoding.
             var offset = base, total = 0
@@ -174,7 +140,7 @@ extension SegmentPostings {
                 total += 1
             }
             let first = entries.count
-            entries.append(contentsOf: repeatElement(Doclist.Entry(id: 0, start: 0, end: 0), count: total))
+            entries.append(contentsOf: repeatElement(Doclists.Entry(id: 0, start: 0, end: 0), count: total))
             return entries.withUnsafeMutableBufferPointer { out in
                 var offset = base, nextWhole = 0, count = first
                 var id: Int64 = 0
@@ -192,7 +158,7 @@ extension SegmentPostings {
                         id &+= Int64(bitPattern: value)
                     }
                     let stop = offset + Int(size >> 1)
-                    out[count] = Doclist.Entry(id: id, start: Int32(offset), end: Int32(stop))
+                    out[count] = Doclists.Entry(id: id, start: Int32(offset), end: Int32(stop))
                     count += 1
                     offset = stop
                 }
@@ -205,11 +171,11 @@ extension SegmentPostings {
     /// note order, a note's newest entry only, and no entry without positions. Merged two at a time, the
     /// newer entry kept where both hold a note, back and forth between `out` and `spare` (room kept from
     /// query to query: fresh room was faulted in page by page).
-    static func merge(_ staging: [Doclist.Entry], _ segments: [Range<Int>], into out: inout [Doclist.Entry],
-                      spare: inout [Doclist.Entry]) {
+    static func merge(_ staging: [Doclists.Entry], _ segments: [Range<Int>], into out: inout [Doclists.Entry],
+                      spare: inout [Doclists.Entry]) {
         guard let first = segments.first else { return }
         let total = segments.reduce(0) { $0 + $1.count }
-        let zero = Doclist.Entry(id: 0, start: 0, end: 0)
+        let zero = Doclists.Entry(id: 0, start: 0, end: 0)
         if out.count < total { out.append(contentsOf: repeatElement(zero, count: total - out.count)) }
         if spare.count < total { spare.append(contentsOf: repeatElement(zero, count: total - spare.count)) }
         var length = 0

@@ -27,11 +27,11 @@ final class SegmentPostings {
     private let page: Statement
     private let lookup: Statement
     let structureRead: Statement
-    /// Room the doclist reads decode into, kept from query to query (``doclist(of:into:)``): fresh memory
-    /// of this size is faulted in page by page, which cost more than the decoding.
-    var staging: [Doclist.Entry] = []
-    /// Room ``doclist(of:into:)`` merges the segments' entries in, kept for the same reason.
-    var spare: [Doclist.Entry] = []
+    /// Room the doclist reads decode into, kept from query to query (``doclists(from:through:)``): fresh
+    /// memory of a long doclist's size is faulted in page by page, which cost more than the decoding.
+    var staging: [Doclists.Entry] = []
+    /// Room ``doclists(from:through:)`` merges the segments' entries in, kept for the same reason.
+    var spare: [Doclists.Entry] = []
     /// Each column's weight in the weighted frequency.
     private let weights = Schema.rankWeights
 

@@ -31,8 +31,7 @@ enum SplitWalk {
         let helper = Helper.of(db)
         guard let connection = helper.connection else { return nil }
         guard let recorded = helper.version, helper.recordedAt < db.transactionsBegun,
-              let top = try db.scalarValue("SELECT max(rowid) FROM notes_fts_docsize").flatMap(Self.integer),
-              top > 1 else {
+              let top = try db.scalarInt("SELECT max(rowid) FROM notes_fts_docsize").map(Int64.init), top > 1 else {
             helper.record(db)
             return nil
         }
@@ -69,11 +68,6 @@ enum SplitWalk {
             return rows
         }
         return rows + job.rows
-    }
-
-    private static func integer(_ value: SQLiteValue) -> Int64? {
-        if case .integer(let number) = value { return number }
-        return nil
     }
 
     /// The second connection, opened on first use with the first one's configuration (none for a database

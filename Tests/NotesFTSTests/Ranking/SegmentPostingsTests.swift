@@ -69,7 +69,7 @@ import Testing
         #expect(try index.connection.transaction(.deferred) { try reader.postings(of: "alpha") } == nil)
     }
 
-    /// ``SegmentPostings/doclist(of:)`` reads every term's notes and positions as FTS5 reads them (its
+    /// ``SegmentPostings/doclists(from:through:)`` reads every term's notes and positions as FTS5 reads them (its
     /// instances, `fts5vocab`), in every state the leaves can be in: several segments with pages small enough
     /// that doclists and position lists cross them; after deletes and updates (entries with no position, a
     /// note in two segments); during an incremental merge; after `optimize`.
@@ -109,19 +109,37 @@ import Testing
         }.forEach { expected[$0.0, default: []].append([$0.1, $0.2 << 32 | $0.3]) }
         #expect(expected.count > 250, "\(state): \(expected.count) terms")
         var wrong: [String] = []
+        func check(_ read: SegmentPostings.Doclists, _ terms: [String]) {
+            let found = Dictionary(read.terms.map { ($0.term, $0.entries) }) { first, _ in first }
+            for term in terms {
+                var instances: [[Int64]] = []
+                var positions = PositionList()
+                for entry in found[term] ?? [] {
+                    let decoded = positions.decode(read.bytes, Int(entry.start)..<Int(entry.end))
+                    #expect(decoded)
+                    instances += positions.values.prefix(positions.count).map { [entry.id, $0] }
+                }
+                if instances.sorted(by: { $0.lexicographicallyPrecedes($1) })
+                    != (expected[term] ?? []).sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+                    wrong.append(term)
+                }
+            }
+        }
+        // Each term as a range of one, absent terms too; then the whole vocabulary as one range.
         for term in Array(expected.keys) + ["zzzz", "alph"] {
-            let read = try db.transaction(.deferred) { try reader.doclist(of: term) }
-            guard let read else { wrong.append("\(term) (not read)"); continue }
-            var instances: [[Int64]] = []
-            var positions = PositionList()
-            for entry in read.entries {
-                let decoded = positions.decode(read.bytes, Int(entry.start)..<Int(entry.end))
-                #expect(decoded)
-                instances += positions.values.prefix(positions.count).map { [entry.id, $0] }
+            guard let read = try db.transaction(.deferred, { try reader.doclists(from: term, through: term) }) else {
+                wrong.append("\(term) (not read)")
+                continue
             }
-            if instances.sorted(by: { $0.lexicographicallyPrecedes($1) }) != (expected[term] ?? []).sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-                wrong.append(term)
-            }
+            #expect(read.terms.count == (expected[term] == nil ? 0 : 1), "\(state): \(term)")
+            check(read, [term])
+        }
+        let all = expected.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        if let read = try db.transaction(.deferred, { try reader.doclists(from: all[0], through: all[all.count - 1]) }) {
+            #expect(read.terms.map(\.term) == all, "\(state): the terms of the whole range")
+            check(read, all)
+        } else {
+            wrong.append("the whole range (not read)")
         }
         #expect(wrong.isEmpty, "\(state), page size: \(wrong.count) terms read wrong, \(wrong.prefix(5))")
     }
@@ -129,11 +147,11 @@ import Testing
     /// A doclist whose entry claims a size past the end of the bytes (a nine-byte varint) does not decode,
     /// and does not overflow while it is counted.
     @Test func refusesAnEntryLargerThanItsDoclist() {
-        var entries: [SegmentPostings.Doclist.Entry] = []
+        var entries: [SegmentPostings.Doclists.Entry] = []
         #expect(!SegmentPostings.appendEntries([0x01] + Array(repeating: 0xFF, count: 9), from: 0, whole: [0], to: &entries))
         #expect(!SegmentPostings.appendEntries([0x01, 0x08, 0x02], from: 0, whole: [0], to: &entries))
         #expect(SegmentPostings.appendEntries([0x01, 0x02, 0x02], from: 0, whole: [0], to: &entries))
-        #expect(entries == [SegmentPostings.Doclist.Entry(id: 1, start: 2, end: 3)])
+        #expect(entries == [SegmentPostings.Doclists.Entry(id: 1, start: 2, end: 3)])
     }
 
     /// Pages whose header or footer do not describe a page are refused, not read past their end.
