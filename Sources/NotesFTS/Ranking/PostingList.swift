@@ -120,6 +120,32 @@ struct PostingList: Equatable, Sendable {
         return true
     }
 
+    /// Finds which of `wanted`'s ids (ascending) one encoded block keyed by `first` holds, without decoding it
+    /// into a list: for each, its frequency goes into `found` at the id's index. `cursor` is the first wanted id
+    /// not yet passed and moves past the block's ids; returns how many it found, or `nil` for malformed bytes.
+    /// A prefix's rare expansions looked up in its tracked expansion's list (``PrefixHeadSearch``).
+    static func frequencies(_ bytes: UnsafeRawBufferPointer, first: Int64, of wanted: UnsafeBufferPointer<Int64>,
+                            cursor: inout Int, into found: UnsafeMutableBufferPointer<Double>) -> Int? {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+        let block = UnsafeBufferPointer(start: base, count: bytes.count)
+        var offset = 0
+        var id = first
+        var hits = 0
+        while offset < block.count {
+            guard let gap = varint(block, &offset), let frequency = varint(block, &offset),
+                  varint(block, &offset) != nil else { return nil }
+            id &+= Int64(truncatingIfNeeded: gap)
+            while cursor < wanted.count && wanted[cursor] < id { cursor += 1 }
+            if cursor == wanted.count { return hits }
+            if wanted[cursor] == id {
+                found[cursor] = Double(frequency)
+                hits += 1
+                cursor += 1
+            }
+        }
+        return hits
+    }
+
     /// The postings the list can hold without allocating.
     var capacity: Int { min(ids.capacity, frequencies.capacity, sizes.capacity) }
 

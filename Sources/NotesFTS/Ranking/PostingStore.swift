@@ -42,6 +42,28 @@ enum PostingStore {
         return ids
     }
 
+    /// The frequencies in `term`'s complete list of the notes `ids` (ascending), 0 for a note it does not hold,
+    /// and how many it holds: each block's postings are read past without being decoded into a list, and the
+    /// blocks after the last wanted id are not read.
+    static func frequencies(of ids: [Int64], in term: String, _ db: Connection) throws -> (frequencies: [Double], found: Int) {
+        var found = [Double](repeating: 0, count: ids.count)
+        var count = 0
+        var cursor = 0
+        try ids.withUnsafeBufferPointer { wanted in
+            try found.withUnsafeMutableBufferPointer { found in
+                try forEachBlock(term, db, .complete) { bytes, first in
+                    if cursor == wanted.count { return true }
+                    guard let hits = PostingList.frequencies(bytes, first: first, of: wanted, cursor: &cursor, into: found) else {
+                        return false
+                    }
+                    count += hits
+                    return true
+                }
+            }
+        }
+        return (found, count)
+    }
+
     /// Hands `decode` each stored block of `term` in id order, with its first id; it returns `false` for a
     /// malformed block, which throws.
     private static func forEachBlock(_ term: String, _ db: Connection, _ table: Table,

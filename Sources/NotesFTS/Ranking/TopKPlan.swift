@@ -54,7 +54,36 @@ struct TopKPlan {
         if let hits = try upperTierPath(db, shape, totals, needed, query: query, options: options) {
             return .answered(Array(hits.0.dropFirst(max(options.offset, 0))), hits.1)
         }
-        return try postingPath(db, shape, totals, needed, query: query, options: options)
+        var known: [Int: PrefixPostings.Parts] = [:]
+        if shape.tokens.count == 1, shape.prefixes == [0] {
+            switch try PrefixPostings.parts(shape.tokens[0], db) {
+            case .failure(let unsupported): return .fullScoring(unsupported.reason)
+            case .success(let parts):
+                if let hits = try prefixHeadPath(db, shape, parts, totals, needed, query: query, options: options) {
+                    return .answered(Array(hits.0.dropFirst(max(options.offset, 0))), hits.1)
+                }
+                known[0] = parts
+            }
+        }
+        return try postingPath(db, shape, totals, needed, known: known, query: query, options: options)
+    }
+
+    /// A prefix alone with one tracked expansion: the threshold algorithm over that expansion's impact head and
+    /// the rare expansions' notes (``PrefixHeadSearch``); `nil` when they cannot prove the answer.
+    private static func prefixHeadPath(_ db: Connection, _ shape: TopKQuery, _ parts: PrefixPostings.Parts,
+                                       _ totals: FullTextTotals, _ needed: Int,
+                                       query: ParsedQuery, options: SearchOptions) throws -> ([Hit], String)? {
+        let state = try PhraseCountMemo.state(db)
+        var search = PrefixHeadSearch()
+        guard let hits = try search.top(needed, db, shape: shape, parts: parts, totals: totals, query: query,
+                                        options: options) else { return nil }
+        if let alone = PhraseRanking.term(of: query) {
+            PhraseCountMemo.of(db).record(alone.match, notes: Int(search.documents), state: state)
+        }
+        let description = "top-k: \(search.candidateCount) candidates from the impact head of \"\(parts.tracked[0].term)\" "
+            + "and the \(parts.untracked.count) notes of the other expansions of \"\(shape.tokens[0])\"*, "
+            + "bound of the others \(search.unseenBound); N = \(totals.rows)"
+        return (hits, description)
     }
 
     /// How many of the best notes the page needs: up to its end (``SearchOptions/pageEnd``, which saturates),
@@ -92,13 +121,14 @@ struct TopKPlan {
     /// Several words, or one the head could not answer: exact arithmetic over the complete posting lists of
     /// the tracked words and every note of the rare ones (``PostingSearch``).
     private static func postingPath(_ db: Connection, _ shape: TopKQuery, _ totals: FullTextTotals, _ needed: Int,
+                                    known: [Int: PrefixPostings.Parts] = [:],
                                     query: ParsedQuery, options: SearchOptions) throws -> Outcome {
         // A prefix alone: its merged list's length is the number of notes it matches, kept for the count asked
         // for next (`--json`'s total), as a walk's is (``PhraseCountMemo``).
         let alone = shape.tokens.count == 1 && !shape.prefixes.isEmpty ? PhraseRanking.term(of: query) : nil
         let state = alone == nil ? [] : try PhraseCountMemo.state(db)
         let postings: PostingList, ranges: [Range<Int>]
-        switch try completeLists(db, shape) {
+        switch try completeLists(db, shape, known: known) {
         case .success(let lists): (postings, ranges) = lists
         case .failure(let unsupported): return .fullScoring(unsupported.reason)
         }
@@ -122,7 +152,8 @@ struct TopKPlan {
     /// a rare word's list and a prefix's parts are read first, since their lengths are known only then; a
     /// prefix takes at most the sum of its parts, merged in the room), so that no list moves the ones before it
     /// when it is added.
-    static func completeLists(_ db: Connection, _ shape: TopKQuery) throws
+    /// A prefix's parts in `known` (read by a route that could not answer) are not read again.
+    static func completeLists(_ db: Connection, _ shape: TopKQuery, known: [Int: PrefixPostings.Parts] = [:]) throws
         -> Result<(PostingList, [Range<Int>]), TopKQuery.Unsupported> {
         guard shape.tokens.count <= 64 else { return .failure(.init(reason: "more than 64 distinct words")) }
         let tokens = shape.tokens
@@ -133,7 +164,9 @@ struct TopKPlan {
         var others: [Int: PostingList] = [:]
         var prefixes: [Int: PrefixPostings.Parts] = [:]
         for index in tokens.indices where tracked[index] == nil {
-            if shape.prefixes.contains(index) {
+            if let parts = known[index] {
+                prefixes[index] = parts
+            } else if shape.prefixes.contains(index) {
                 switch try PrefixPostings.parts(tokens[index], db) {
                 case .success(let parts): prefixes[index] = parts
                 case .failure(let unsupported): return .failure(unsupported)

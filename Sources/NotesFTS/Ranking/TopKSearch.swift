@@ -28,21 +28,33 @@ struct TopKSearch {
     /// The exact best `needed` notes, or `nil` when the bound cannot prove them (a selective filter or
     /// exclusion, a deep page).
     mutating func top(_ needed: Int, _ db: Connection, query: ParsedQuery, options: SearchOptions) throws -> [TopKPlan.Hit]? {
-        let filter = SearchFilter(query: query, options: options)
-        let passing: Set<Int64>? = filter.isEmpty && shape.exclusion == nil ? nil
-            : Set(try Self.passing(statistics.entries.map { $0.note }, db, shape: shape, filter: filter))
-        candidateCount = passing?.count ?? statistics.entries.count
         // Whether a note holding the word matches the query (one word: the same for every note).
         guard needed > 0, shape.matches({ _ in true }) == true else { return unseenBound == 0 || needed == 0 ? [] : nil }
+        let found = try Self.best(needed, of: statistics.entries, db, shape: shape, scorer: scorer, unseenBound: unseenBound,
+                                  query: query, options: options)
+        candidateCount = found.candidates
+        return found.hits
+    }
+
+    /// The best `needed` of `candidates` (each scored exactly as the query's one token) that pass the query's
+    /// filters and exclusion, and how many passed; `hits` is `nil` when the `needed`-th score is not strictly
+    /// above `unseenBound`, the most any other note can score (0: there is no other note).
+    static func best(_ needed: Int, of candidates: [TopKTokenStatistics.Entry], _ db: Connection, shape: TopKQuery,
+                     scorer: TopKScorer, unseenBound: Double, query: ParsedQuery,
+                     options: SearchOptions) throws -> (hits: [TopKPlan.Hit]?, candidates: Int) {
+        let filter = SearchFilter(query: query, options: options)
+        let passing: Set<Int64>? = filter.isEmpty && shape.exclusion == nil ? nil
+            : Set(try Self.passing(candidates.map(\.note), db, shape: shape, filter: filter))
         var best = TopHits(capacity: needed)
-        for entry in statistics.entries where entry.frequency > 0 {
-            if let passing, !passing.contains(entry.note) { continue }
-            best.offer(id: entry.note, score: scorer.score(frequency: entry.frequency, size: entry.size, token: 0))
+        for candidate in candidates where candidate.frequency > 0 {
+            if let passing, !passing.contains(candidate.note) { continue }
+            best.offer(id: candidate.note, score: scorer.score(frequency: candidate.frequency, size: candidate.size, token: 0))
         }
         let hits = best.sorted
-        if unseenBound == 0 { return hits }
-        guard hits.count == needed, let last = hits.last, last.score > unseenBound else { return nil }
-        return hits
+        let count = passing?.count ?? candidates.count
+        if unseenBound == 0 { return (hits, count) }
+        guard hits.count == needed, let last = hits.last, last.score > unseenBound else { return (nil, count) }
+        return (hits, count)
     }
 
     /// The ids of `ids` that pass `filter` and do not match `shape`'s exclusion.

@@ -75,6 +75,48 @@ struct PostingListTests {
     }
 
     /// `count` postings with ascending ids from `from`, frequencies and sizes of one to four varint bytes.
+    /// Looking wanted ids up block by block, one cursor carried from block to block, finds exactly the wanted
+    /// ids the list holds with their frequencies (a dictionary of the list says), whatever the gaps; a truncated
+    /// block is malformed.
+    @Test func frequenciesOfWantedIDsAreTheListsOwn() {
+        var random = SeededGenerator(state: 20_261_215)
+        for round in 0..<200 {
+            let list = randomList(&random, count: Int(random.next() % 1_500), from: 1 + Int64(random.next() % 100))
+            let byID = Dictionary(uniqueKeysWithValues: zip(list.ids, list.frequencies))
+            // Wanted: some of the list's ids, ids between them, before the first and past the last.
+            var wanted = Set(list.ids.filter { _ in random.chance(5) })
+            for _ in 0..<Int(random.next() % 60) { wanted.insert(Int64(random.next() % UInt64(max(list.ids.last ?? 1, 1) + 100))) }
+            let sorted = wanted.sorted()
+            var found = [Double](repeating: 0, count: sorted.count)
+            var cursor = 0, hits = 0
+            sorted.withUnsafeBufferPointer { wanted in
+                found.withUnsafeMutableBufferPointer { found in
+                    for range in list.blockRanges {
+                        let bytes = list.encoded(range)
+                        let counted = bytes.withUnsafeBytes {
+                            PostingList.frequencies($0, first: list.ids[range.lowerBound], of: wanted, cursor: &cursor, into: found)
+                        }
+                        #expect(counted != nil, "round \(round)")
+                        hits += counted ?? 0
+                    }
+                }
+            }
+            #expect(found == sorted.map { byID[$0] ?? 0 }, "round \(round)")
+            #expect(hits == sorted.filter { byID[$0] != nil }.count, "round \(round)")
+        }
+        var list = PostingList()
+        for id in 1...10 { list.append(id: Int64(id) * 3, frequency: 2, size: 300) }
+        let truncated = Array(list.encoded(0..<10).dropLast())
+        var cursor = 0
+        var found = [0.0]
+        let counted = truncated.withUnsafeBytes { bytes in
+            [Int64(1_000)].withUnsafeBufferPointer { wanted in
+                found.withUnsafeMutableBufferPointer { PostingList.frequencies(bytes, first: 3, of: wanted, cursor: &cursor, into: $0) }
+            }
+        }
+        #expect(counted == nil)
+    }
+
     private func randomList(_ random: inout SeededGenerator, count: Int, from: Int64) -> PostingList {
         var list = PostingList()
         var id = from

@@ -1,0 +1,58 @@
+import SQLiteKit
+import Testing
+@testable import NotesFTS
+
+/// ``PrefixHeadSearch``: a prefix alone with one tracked expansion, ranked from that expansion's impact head
+/// and the other expansions' notes, ranks and counts as full scoring does: fresh, after notes are updated and
+/// deleted, and after more are added with no rebuild (the head and frontier then kept by the log replays);
+/// with filters, exclusions and pages, where the route may decline and the posting lists answer.
+@Suite struct PrefixHeadSearchTests {
+    /// Prefixes with one tracked expansion (`read`, `reader`, `reading` or `ready` in ``PrefixPostingsTests``'s
+    /// notes), and others for contrast (`rea*` has four).
+    static let prefixes = ["read*", "reade*", "readi*", "ready*", "reader*", "rea*", "read* -reading", "read* path:/p/1",
+                           "ready* -path:/p/2"]
+
+    @Test func ranksAndCountsAsFullScoringDoesInThreeStates() throws {
+        let index = try PrefixPostingsTests.index()
+        index.rankingSettings = RankingSettings(headSize: 40, minimumDocumentFrequency: 30, minimumShare: 0.05)
+        try index.rebuildRankingTables()
+        var routes: [String] = []
+        try check(index, state: "fresh", routes: &routes)
+        try index.transaction {
+            for id in stride(from: 3, through: 200, by: 7) { _ = try index.deleteNote(id: Int64(id)) }
+            for id in stride(from: 5, through: 200, by: 11) {
+                _ = try index.save(Note(path: "/p/\(id - 1).md", title: "read readings", body: "ready ready reader \(id) readyx"))
+            }
+        }
+        try check(index, state: "updated and deleted", routes: &routes)
+        try index.transaction {
+            for number in 200..<260 {
+                let body = (0..<(1 + number % 5)).map { ["read", "reads", "ready", "readily", "reader"][($0 + number) % 5] }
+                _ = try index.save(Note(path: "/p/\(number).md", title: "Note \(number)", body: body.joined(separator: " ")))
+            }
+        }
+        try check(index, state: "grown", routes: &routes)
+        // The route must answer some of these, and decline others, or this test proves less than it says.
+        let answered = routes.filter { $0.contains("notes of the other expansions of") }.count
+        #expect(answered >= 10, "only \(answered) of \(routes.count) from a tracked expansion's head")
+        #expect(answered < routes.count)
+    }
+
+    private func check(_ index: NoteIndex, state: String, routes: inout [String]) throws {
+        for text in Self.prefixes {
+            let query = QueryParser.parse(text)
+            for (limit, offset) in [(10, 0), (3, 0), (5, 4), (1, 0), (40, 0)] {
+                let options = SearchOptions(limit: limit, offset: offset)
+                var full = options
+                full.allowsTopK = false
+                let expected = try index.search(query, options: full)
+                #expect(!expected.isEmpty || offset > 0, "\(state): \(text)")
+                routes.append(try index.rankingPath(query, options: options))
+                #expect(TopKAgreement.agrees(try index.search(query, options: options), expected),
+                        "\(state): \(text) limit \(limit) offset \(offset): \(routes.last ?? "")")
+                // The count kept from the ranking (the prefix's `n`) is FTS5's.
+                #expect(try index.count(query, options: options) == index.count(query, options: full), "\(state): count of \(text)")
+            }
+        }
+    }
+}
