@@ -64,6 +64,7 @@ struct MatchStatistics {
     func completeSizes(_ rows: inout [Row], _ db: Connection) throws {
         guard sizesFromTable else { return }
         var reader = try SizeBlocks.Reader(db)
+        defer { try? reader.finish() }
         for index in rows.indices {
             rows[index].size = Int32(clamping: try reader.size(of: rows[index].id, db))
         }

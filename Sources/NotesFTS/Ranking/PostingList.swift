@@ -132,16 +132,31 @@ struct PostingList: Equatable, Sendable {
         var id = first
         var hits = 0
         while offset < block.count {
-            guard let gap = varint(block, &offset), let frequency = varint(block, &offset),
-                  varint(block, &offset) != nil else { return nil }
-            id &+= Int64(truncatingIfNeeded: gap)
+            // The gap, with a one-byte fast path (most gaps of a long list are below 128).
+            let byte = block[offset]
+            if byte < 0x80 {
+                offset += 1
+                id &+= Int64(byte)
+            } else {
+                guard let gap = varint(block, &offset) else { return nil }
+                id &+= Int64(truncatingIfNeeded: gap)
+            }
             while cursor < wanted.count && wanted[cursor] < id { cursor += 1 }
             if cursor == wanted.count { return hits }
             if wanted[cursor] == id {
+                guard let frequency = varint(block, &offset) else { return nil }
                 found[cursor] = Double(frequency)
                 hits += 1
                 cursor += 1
+            } else {
+                // `f` not wanted: stepped over.
+                while offset < block.count && block[offset] >= 0x80 { offset += 1 }
+                offset += 1
             }
+            // `D`: stepped over; past the end, the block is malformed.
+            while offset < block.count && block[offset] >= 0x80 { offset += 1 }
+            offset += 1
+            if offset > block.count { return nil }
         }
         return hits
     }

@@ -42,6 +42,7 @@ import SQLiteKit
         try expectSizesAreFTS5s(index)
         var reader = try SizeBlocks.Reader(db)
         #expect(try reader.size(of: 2, db) == 70_001)
+        try reader.finish()
         // What the replays left is what a fill from FTS5 writes.
         let replayed = try rows(db)
         try index.transaction { try SizeBlocks.fill(db) }
@@ -51,6 +52,53 @@ import SQLiteKit
         try db.run("UPDATE notes SET body = 'x' WHERE id = 1")
         #expect(try !SizeBlocks.isUsable(db))
         #expect(try !MatchStatistics(db).sizesFromTable)
+    }
+
+    /// The reader steps to rows a few blocks ahead and seeks to others: in every order of asking (ascending
+    /// through neighbouring rows, across gaps of missing rows longer than it steps, backwards, at random, the
+    /// same note twice) each size is its row's, and a note with no row reads as FTS5's (none: 0).
+    @Test func theReaderStepsOrSeeksToEveryRow() throws {
+        let index = try TestFolder().openIndex()
+        let db = index.connection
+        var generator = SeededGenerator(state: 20_261_216)
+        // Notes in blocks 0–40 (some blocks empty), then blocks 60–63 and 200.
+        var ids: [Int64] = []
+        for block in Array(0...40) + [60, 61, 62, 63, 200] where block % 7 != 3 {
+            for _ in 0..<3 { ids.append(Int64(block * SizeBlocks.notesPerBlock) + Int64(generator.next() % 1_024)) }
+        }
+        ids = Array(Set(ids)).sorted()
+        try index.transaction {
+            for id in ids {
+                try db.run("INSERT INTO notes(id, path, title, body, tags) VALUES (?1, ?2, 'title', ?3, '')",
+                           [.integer(id), .text("/n/\(id).md"), .text(String(repeating: "word ", count: Int(id % 89) + 1))])
+            }
+        }
+        try index.rebuildRankingTables()
+        // Entries of the table's own, unlike FTS5's sizes, so that a size not read from its row shows.
+        let rows = try db.query("SELECT block FROM topk_sizes") { $0.int64(0) }
+        #expect(rows.count == Set(ids.map { SizeBlocks.place(of: $0).block }).count)
+        try index.transaction {
+            for block in rows {
+                var entries = [UInt16](repeating: 0, count: SizeBlocks.notesPerBlock)
+                for id in ids where SizeBlocks.place(of: id).block == block {
+                    entries[SizeBlocks.place(of: id).slot] = SizeBlocks.entry(Int(id % 500) + 1_000)
+                }
+                try db.run("UPDATE topk_sizes SET sizes = ?1 WHERE block = ?2", [.blob(SizeBlocks.encode(entries)), .integer(block)])
+            }
+        }
+        var shuffled = ids
+        for index in shuffled.indices.reversed() { shuffled.swapAt(index, Int(generator.next() % UInt64(index + 1))) }
+        let absent: [Int64] = [Int64(3 * SizeBlocks.notesPerBlock + 5), Int64(100 * SizeBlocks.notesPerBlock), 999_999]
+        let orders: [[Int64]] = [ids, ids.reversed(), shuffled, ids.flatMap { [$0, $0] },
+                                 stride(from: 0, to: ids.count, by: 5).map { ids[$0] }, (ids + absent).sorted()]
+        for (number, order) in orders.enumerated() {
+            var reader = try SizeBlocks.Reader(db)
+            for id in order {
+                let expected = ids.contains(id) ? Int(id % 500) + 1_000 : 0
+                #expect(try reader.size(of: id, db) == expected, "order \(number), note \(id)")
+            }
+            try reader.finish()
+        }
     }
 
     @Test func anIndexUpgradedFromVersion8HasEverySizeAndRanksAlike() throws {
@@ -80,6 +128,7 @@ import SQLiteKit
             #expect(expected != nil)
             #expect(try reader.size(of: id, db) == expected, "note \(id)")
         }
+        try reader.finish()
         var rows: [MatchStatistics.Row] = []
         let statistics = try MatchStatistics(db)
         try statistics.walk("\"title\" OR \"deploy\" OR \"국회\"", db, into: &rows)
