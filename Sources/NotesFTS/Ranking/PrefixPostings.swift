@@ -24,6 +24,14 @@ enum PrefixPostings {
     /// See ``untrackedNoteLimit``.
     static let untrackedShare = 0.25
 
+    /// The limits a prefix is scored in full beyond (``expansionLimit``, ``untrackedNoteLimit``,
+    /// ``untrackedShare``; tests lower them).
+    struct Limits {
+        var expansions = expansionLimit
+        var untrackedNotes = untrackedNoteLimit
+        var untrackedShare = PrefixPostings.untrackedShare
+    }
+
     /// Whether `prefix` (a token as the tokenizer gives it) is one the path serves: ASCII letters and digits.
     static func isServed(_ prefix: String) -> Bool {
         !prefix.isEmpty && prefix.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }
@@ -107,12 +115,11 @@ enum PrefixPostings {
     }
 
     /// The parts of `prefix`'s complete list, or why it is scored in full instead.
-    static func parts(_ prefix: String, _ db: Connection,
-                      reading: UntrackedReading = .leaves) throws -> Result<Parts, TopKQuery.Unsupported> {
-        let expansions = try expansions(prefix, db, limit: expansionLimit)
-        guard expansions.count <= expansionLimit else {
-            return .failure(.init(reason: "\"\(prefix)*\" has more than \(expansionLimit) expansions, scored in full"))
-        }
+    static func parts(_ prefix: String, _ db: Connection, reading: UntrackedReading = .leaves,
+                      limits: Limits = Limits()) throws -> Result<Parts, TopKQuery.Unsupported> {
+        if reading == .leaves, let parts = try partsFromLeaves(prefix, db, limits: limits) { return parts }
+        let expansions = try expansions(prefix, db, limit: limits.expansions)
+        guard expansions.count <= limits.expansions else { return .failure(tooManyExpansions(prefix, limits)) }
         var parts = Parts()
         // The untracked expansions, in runs of consecutive terms (between two tracked ones).
         var runs: [(terms: [String], documents: Int)] = []
@@ -131,11 +138,66 @@ enum PrefixPostings {
             }
         }
         let allNotes = expansions.reduce(0) { $0 + $1.documents }
-        let limit = max(untrackedNoteLimit, Int(untrackedShare * Double(allNotes)))
-        guard untrackedNotes <= limit else {
-            return .failure(.init(reason: "\"\(prefix)*\": its untracked expansions are in more than \(limit) notes, scored in full"))
-        }
+        if let tooMany = tooManyUntracked(prefix, notes: untrackedNotes, of: allNotes, limits) { return .failure(tooMany) }
         if !runs.isEmpty { parts.untracked = try untrackedList(runs, db, reading: reading) }
+        return .success(parts)
+    }
+
+    private static func tooManyExpansions(_ prefix: String, _ limits: Limits) -> TopKQuery.Unsupported {
+        .init(reason: "\"\(prefix)*\" has more than \(limits.expansions) expansions, scored in full")
+    }
+
+    /// Why a prefix whose untracked expansions are in `notes` notes (summed over them), of `all` for all its
+    /// expansions, is scored in full; `nil` when they are few enough.
+    private static func tooManyUntracked(_ prefix: String, notes: Int, of all: Int, _ limits: Limits) -> TopKQuery.Unsupported? {
+        let limit = max(limits.untrackedNotes, Int(limits.untrackedShare * Double(all)))
+        guard notes > limit else { return nil }
+        return .init(reason: "\"\(prefix)*\": its untracked expansions are in more than \(limit) notes, scored in full")
+    }
+
+    /// The parts read from FTS5's leaves with no list of the expansions first: the tracked ones come from
+    /// `topk_terms`, and the runs of untracked ones between them are the key ranges between those terms,
+    /// read whole (``SegmentPostings/appendFrequencies(keysFrom:below:budget:to:)``). Listing them first with
+    /// `fts5vocab` cost 1.3 M instructions of `read*`'s 7.35 M at 100,000 notes. The limits are those of
+    /// ``parts(_:_:reading:)``, from the same figures: the expansions counted, and each untracked one's notes
+    /// (its entries). `nil` when the leaves cannot be read here or cannot say (then `fts5vocab` lists the
+    /// expansions and decides), or hold more entries than the limit could allow (a short prefix stops early).
+    static func partsFromLeaves(_ prefix: String, _ db: Connection,
+                                        limits: Limits) throws -> Result<Parts, TopKQuery.Unsupported>? {
+        let statistics = try MatchStatistics(db)
+        guard statistics.sizesFromTable, !db.isWriting, !db.isAutocommit,
+              let first = SegmentPostings.key(of: prefix), let end = SegmentPostings.key(of: upperBound(prefix)) else { return nil }
+        var parts = Parts()
+        parts.tracked = try db.query("SELECT term, df FROM topk_terms WHERE term >= ?1 AND term < ?2 ORDER BY term LIMIT ?3",
+                                     [.text(prefix), .text(upperBound(prefix)), .integer(Int64(limits.expansions + 1))]) {
+            ($0.text(0) ?? "", $0.int(1))
+        }
+        guard parts.tracked.count <= limits.expansions else { return .failure(tooManyExpansions(prefix, limits)) }
+        // The key ranges around the tracked terms: from the prefix to the first, from just after each (its key
+        // and a zero byte) to the next, and from the last to the end of the prefix.
+        var bounds: [(low: [UInt8], high: [UInt8])] = []
+        var low = first
+        for (term, _) in parts.tracked {
+            guard let key = SegmentPostings.key(of: term) else { return nil }
+            bounds.append((low, key))
+            low = key + [0]
+        }
+        bounds.append((low, end))
+        // The most untracked entries the limit can allow: u ≤ max(limit, share · (t + u)) with t the tracked notes.
+        let trackedNotes = parts.tracked.reduce(0) { $0 + $1.documents }
+        let budget = max(limits.untrackedNotes, Int(limits.untrackedShare / (1 - limits.untrackedShare) * Double(trackedNotes)) + 1)
+        let leaves = try SegmentPostings.of(db)
+        var rows: [MatchStatistics.Row] = []
+        var terms = 0
+        for (low, high) in bounds where low.lexicographicallyPrecedes(high) {
+            guard let count = try leaves.appendFrequencies(keysFrom: low, below: high, budget: budget - rows.count, to: &rows) else {
+                return nil
+            }
+            terms += count
+        }
+        guard parts.tracked.count + terms <= limits.expansions else { return .failure(tooManyExpansions(prefix, limits)) }
+        if let tooMany = tooManyUntracked(prefix, notes: rows.count, of: trackedNotes + rows.count, limits) { return .failure(tooMany) }
+        parts.untracked = try list(summing: rows, statistics, db)
         return .success(parts)
     }
 
@@ -209,6 +271,14 @@ enum PrefixPostings {
                 for term in run.terms { try statistics.walk(RankingTables.matchString(term), db, into: &rows) }
             }
         }
+        return try list(summing: rows, statistics, db)
+    }
+
+    /// One list of `rows` (notes of several terms, in any order): a note's frequencies summed, its size from
+    /// ``SizeBlocks`` when `statistics` read none.
+    private static func list(summing rows: [MatchStatistics.Row], _ statistics: MatchStatistics,
+                             _ db: Connection) throws -> PostingList {
+        var rows = rows
         rows.sort { $0.id < $1.id }
         try statistics.completeSizes(&rows, db)
         var list = PostingList()

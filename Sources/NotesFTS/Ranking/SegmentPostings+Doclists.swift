@@ -45,20 +45,29 @@ extension SegmentPostings {
     /// connection with no write transaction open: FTS5 keeps a writer's terms in memory until it flushes them,
     /// and those are not in the leaves.
     func doclists(from first: String, through last: String) throws -> Doclists? {
+        guard let low = Self.key(of: first), let high = Self.key(of: last) else { return nil }
+        // The first key after `last`'s and every key it begins: `last` followed by a zero byte.
+        return try doclists(keysFrom: low, below: high + [0])
+    }
+
+    /// Every term whose key is from `low` (included) and below `high`, as ``doclists(from:through:)``; `nil`
+    /// also when the segments hold more than `budget` entries for them (a note in two segments counts twice),
+    /// so that a prefix of many notes stops early.
+    func doclists(keysFrom low: [UInt8], below high: [UInt8], budget: Int = .max) throws -> Doclists? {
         defer { resetStatements() }
-        guard let low = Self.key(of: first), let high = Self.key(of: last), let structure = try structure() else { return nil }
+        guard let structure = try structure() else { return nil }
         // Each term's entries, segment by segment (newest first), in `staging`.
         var ranges: [[UInt8]: [Range<Int>]] = [:]
         var result = Doclists()
         staging.removeAll(keepingCapacity: true)
         for segment in structure.levels.flatMap({ $0.segments.reversed() }) {
-            let walked = try walkTerms(from: low, through: high, in: segment) { term, doclist, whole in
+            let walked = try walkTerms(from: low, below: high, in: segment) { term, doclist, whole in
                 let base = result.bytes.count, start = staging.count
                 result.bytes.append(contentsOf: doclist)
                 guard result.bytes.count < Int(Int32.max),
                       Self.appendEntries(result.bytes, from: base, whole: whole.map { $0 + base }, to: &staging) else { return false }
                 ranges[term, default: []].append(start..<staging.count)
-                return true
+                return staging.count <= budget
             }
             guard walked else { return nil }
         }
@@ -75,7 +84,17 @@ extension SegmentPostings {
     /// ``RowStatisticsFunctions`` counts FTS5's instances) to `rows`, sizes left out, term after term;
     /// `false`, with `rows` as it was, when the leaves cannot say.
     func appendFrequencies(from first: String, through last: String, to rows: inout [MatchStatistics.Row]) throws -> Bool {
-        guard let found = try doclists(from: first, through: last) else { return false }
+        guard let low = Self.key(of: first), let high = Self.key(of: last) else { return false }
+        return try appendFrequencies(keysFrom: low, below: high + [0], to: &rows) != nil
+    }
+
+    /// Appends the notes of every term whose key is from `low` (included) and below `high`, as
+    /// ``appendFrequencies(from:through:to:)``, and returns how many terms there were; `nil`, with `rows` as it
+    /// was, when the leaves cannot say or hold more than `budget` entries for them
+    /// (``doclists(keysFrom:below:budget:)``).
+    func appendFrequencies(keysFrom low: [UInt8], below high: [UInt8], budget: Int = .max,
+                           to rows: inout [MatchStatistics.Row]) throws -> Int? {
+        guard let found = try doclists(keysFrom: low, below: high, budget: budget) else { return nil }
         let before = rows.count
         let decoded = found.bytes.withUnsafeBufferPointer { bytes in
             for (_, entries) in found.terms {
@@ -87,12 +106,13 @@ extension SegmentPostings {
             return true
         }
         if !decoded { rows.removeSubrange(before...) }
-        return decoded
+        return decoded ? found.terms.count : nil
     }
 
-    /// Calls `visit` with each term from `low` through `high` (keys) in one segment, its doclist's pages joined
-    /// and the offsets where a rowid is written whole; `false` when a page does not decode or `visit` fails.
-    private func walkTerms(from low: [UInt8], through high: [UInt8], in segment: FullTextStructure.Segment,
+    /// Calls `visit` with each term from `low` (included) and below `high` (keys) in one segment, its doclist's
+    /// pages joined and the offsets where a rowid is written whole; `false` when a page does not decode or
+    /// `visit` fails.
+    private func walkTerms(from low: [UInt8], below high: [UInt8], in segment: FullTextStructure.Segment,
                            visit: ([UInt8], [UInt8], [Int]) -> Bool) throws -> Bool {
         // The term whose doclist the walk is joining, when it goes on past its page.
         var open: (term: [UInt8], doclist: [UInt8], whole: [Int])?
@@ -112,7 +132,7 @@ extension SegmentPostings {
             }
             for (index, entry) in terms.enumerated() {
                 if entry.term.lexicographicallyPrecedes(low) { continue }
-                if high.lexicographicallyPrecedes(entry.term) { return true }
+                if !entry.term.lexicographicallyPrecedes(high) { return true }
                 let doclist = Array(page.bytes[entry.doclist])
                 if index + 1 < terms.count {
                     guard visit(entry.term, doclist, [0]) else { return false }

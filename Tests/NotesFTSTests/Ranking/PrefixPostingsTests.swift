@@ -93,6 +93,50 @@ import Testing
         try Self.checkReadings(index.connection, state: "deleted and added")
     }
 
+    /// Read from the leaves, a prefix's parts are listed with no `fts5vocab` listing first, and its limits
+    /// decide from the same figures: under every set of limits, the parts (or the reason to score in full) are
+    /// what the listing and FTS5's walks give, fresh and after deletes and updates.
+    @Test(arguments: [(1_000, 8_000, 0.25), (3, 10, 0.25), (2, 5, 0.5), (6, 30, 0.1), (5, 0, 0.0), (12, 40, 0.05)])
+    func leavesDecideTheLimitsAsTheListingDoes(expansions: Int, notes: Int, share: Double) throws {
+        let index = try Self.index()
+        let db = index.connection
+        let limits = PrefixPostings.Limits(expansions: expansions, untrackedNotes: notes, untrackedShare: share)
+        var outcomes: Set<String> = []
+        for state in ["fresh", "deleted and updated"] {
+            if state != "fresh" {
+                try index.transaction {
+                    for id in stride(from: 4, through: 200, by: 6) { _ = try index.deleteNote(id: Int64(id)) }
+                    for number in 0..<20 {
+                        _ = try index.save(Note(path: "/p/\(number).md", title: "ready", body: "reach readyx reals \(number)"))
+                    }
+                }
+            }
+            for prefix in ["r", "re", "rea", "read", "reade", "readi", "ready", "real", "z", "reach"] {
+                let (read, listed, fromLeaves) = try db.transaction(.deferred) {
+                    (try PrefixPostings.parts(prefix, db, reading: .leaves, limits: limits),
+                     try PrefixPostings.parts(prefix, db, reading: .fts5(scanBelow: 0), limits: limits),
+                     try PrefixPostings.partsFromLeaves(prefix, db, limits: limits) != nil)
+                }
+                // Under the default limits the leaves decide every prefix themselves.
+                if expansions == 1_000 { #expect(fromLeaves, "\(state): \(prefix)") }
+                switch (read, listed) {
+                case (.success(let read), .success(let listed)):
+                    outcomes.insert("served")
+                    #expect(read.tracked.map(\.term) == listed.tracked.map(\.term), "\(state): \(prefix)")
+                    #expect(read.tracked.map(\.documents) == listed.tracked.map(\.documents), "\(state): \(prefix)")
+                    #expect(read.untracked == listed.untracked, "\(state): \(prefix)")
+                case (.failure(let read), .failure(let listed)):
+                    outcomes.insert(listed.reason.contains("expansions,") ? "too many expansions" : "too many notes")
+                    #expect(read.reason == listed.reason, "\(state): \(prefix)")
+                default:
+                    Issue.record("\(state): \(prefix): \(read) against \(listed)")
+                }
+            }
+        }
+        // The limits below the defaults turn some prefixes away, each way.
+        if expansions < 1_000 { #expect(outcomes.count >= 2, "\(outcomes)") }
+    }
+
     private static func checkReadings(_ db: Connection, state: String) throws {
         for prefix in ["r", "re", "rea", "read", "reade", "readi", "ready", "real"] {
             guard case .success(let walked) = try PrefixPostings.load(prefix, db, reading: .fts5(scanBelow: 0)),
