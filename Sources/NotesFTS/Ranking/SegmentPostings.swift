@@ -26,6 +26,7 @@ final class SegmentPostings {
 
     private let page: Statement
     private let lookup: Statement
+    private let lookupAfter: Statement
     let structureRead: Statement
     /// Room the doclist reads decode into, kept from query to query (``doclists(from:through:)``): fresh
     /// memory of a long doclist's size is faulted in page by page, which cost more than the decoding.
@@ -39,6 +40,7 @@ final class SegmentPostings {
     init(_ db: Connection) throws {
         page = try db.prepare("SELECT block FROM notes_fts_data WHERE id = ?1")
         lookup = try db.prepare("SELECT pgno FROM notes_fts_idx WHERE segid = ?1 AND term <= ?2 ORDER BY term DESC LIMIT 1")
+        lookupAfter = try db.prepare("SELECT pgno FROM notes_fts_idx WHERE segid = ?1 AND term > ?2 ORDER BY term LIMIT 1")
         structureRead = try db.prepare("SELECT block FROM notes_fts_data WHERE id = \(FullTextStructure.rowID)")
     }
 
@@ -46,6 +48,7 @@ final class SegmentPostings {
     func close() {
         page.finalize()
         lookup.finalize()
+        lookupAfter.finalize()
         structureRead.finalize()
     }
 
@@ -66,6 +69,7 @@ final class SegmentPostings {
     func resetStatements() {
         try? page.reset()
         try? lookup.reset()
+        try? lookupAfter.reset()
         try? structureRead.reset()
     }
 
@@ -108,6 +112,18 @@ final class SegmentPostings {
         let indexed = try lookup.step() ? lookup.int(0) >> 1 : segment.firstPage
         try lookup.reset()
         return max(indexed, segment.firstPage)
+    }
+
+    /// The first page of `segment` after the one ``firstPage(for:in:)`` gives for `key` where a term begins:
+    /// the page of the first `%_idx` row whose key is above `key` (FTS5 writes a row for every leaf where a
+    /// term begins, but the first, keyed by a prefix of that term above the previous page's last term), or
+    /// one past the segment's last page when there is none. The pages between continue one doclist, of a
+    /// term below `key`.
+    func nextTermPage(after key: [UInt8], in segment: FullTextStructure.Segment) throws -> Int {
+        try lookupAfter.bind([.integer(Int64(segment.id)), .blob(key)])
+        let indexed = try lookupAfter.step() ? lookupAfter.int(0) >> 1 : segment.lastPage + 1
+        try lookupAfter.reset()
+        return indexed
     }
 
     /// Appends `key`'s doclist in one segment to `bytes`, its pages' parts joined, and returns the offsets in

@@ -135,6 +135,19 @@ import Testing
             check(read, [term])
         }
         let all = expected.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        // The terms strictly between two (a prefix's untracked expansions between two tracked ones): the range
+        // begins just after a term whose doclist may run over many pages, which are skipped.
+        for (index, term) in all.enumerated() {
+            let until = index + 3 < all.count ? SegmentPostings.key(of: all[index + 3]) : SegmentPostings.key(of: "zzzzzz")
+            guard let from = SegmentPostings.key(of: term), let until,
+                  let read = try db.transaction(.deferred, { try reader.doclists(keysFrom: from + [0], below: until) }) else {
+                wrong.append("after \(term) (not read)")
+                continue
+            }
+            let between = Array(all[(index + 1)..<min(index + 3, all.count)])
+            #expect(read.terms.map(\.term) == between, "\(state): after \(term)")
+            check(read, between)
+        }
         if let read = try db.transaction(.deferred, { try reader.doclists(from: all[0], through: all[all.count - 1]) }) {
             #expect(read.terms.map(\.term) == all, "\(state): the terms of the whole range")
             check(read, all)
