@@ -56,27 +56,40 @@ struct LeafPage {
     /// terms do not decode.
     func terms() -> [(term: [UInt8], doclist: Range<Int>)]? {
         var result: [(term: [UInt8], doclist: Range<Int>)] = []
-        var previous: [UInt8] = []
+        guard forEachTerm({ term, doclist, _ in
+            result.append((Array(term), doclist))
+            return true
+        }) != nil else { return nil }
+        return result
+    }
+
+    /// Calls `visit` with each term starting on the page in order (its bytes, valid during the call only: one
+    /// buffer is rebuilt from term to term, as FTS5 shares prefixes), the part of the page its doclist holds
+    /// (as ``terms()`` gives it) and its place on the page, until `visit` returns `false`. Returns whether it
+    /// went through every term, or `nil` when the terms do not decode. A walk looking for a few terms copies
+    /// only those: an array a term cost 0.36 M instructions of `read*` at 100,000 notes.
+    func forEachTerm(_ visit: (UnsafeBufferPointer<UInt8>, Range<Int>, Int) -> Bool) -> Bool? {
+        var term: [UInt8] = []
+        term.reserveCapacity(64)
         for (index, start) in termOffsets.enumerated() {
             var reader = VarintReader(bytes: bytes, offset: start)
-            var term: [UInt8]
             if index == 0 {
                 guard let length = reader.next(), length <= footer - reader.offset else { return nil }
-                term = Array(bytes[reader.offset..<reader.offset + length])
+                term.append(contentsOf: bytes[reader.offset..<reader.offset + length])
                 reader = VarintReader(bytes: bytes, offset: reader.offset + length)
             } else {
-                guard let shared = reader.next(), let length = reader.next(), shared <= previous.count,
+                guard let shared = reader.next(), let length = reader.next(), shared <= term.count,
                       length <= footer - reader.offset else { return nil }
-                term = Array(previous[0..<shared])
+                term.removeSubrange(shared...)
                 term.append(contentsOf: bytes[reader.offset..<reader.offset + length])
                 reader = VarintReader(bytes: bytes, offset: reader.offset + length)
             }
             let next = index + 1 < termOffsets.count ? termOffsets[index + 1] : footer
             guard reader.offset <= next else { return nil }
-            result.append((term, reader.offset..<next))
-            previous = term
+            let goOn = term.withUnsafeBufferPointer { visit($0, reader.offset..<next, index) }
+            if !goOn { return false }
         }
-        return result
+        return true
     }
 
     /// Looks for `key` (index prefix and term bytes) among the terms starting on the page; `nil` when the

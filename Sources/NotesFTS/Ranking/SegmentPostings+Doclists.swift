@@ -121,30 +121,37 @@ extension SegmentPostings {
         // 100,000 notes, before `read*`'s other expansions), found when first needed.
         var nextTerms: Int?
         while number <= segment.lastPage {
-            guard let page = try leaf(segment.id, number), let terms = page.terms() else { return false }
+            guard let page = try leaf(segment.id, number) else { return false }
             if var continued = open {
                 if page.firstRowid != 0, continued.whole.last != continued.doclist.count + page.firstRowid - 4 {
                     continued.whole.append(continued.doclist.count + page.firstRowid - 4)
                 }
                 continued.doclist.append(contentsOf: page.bytes[4..<page.continuationEnd])
                 open = continued
-                if !terms.isEmpty {
+                if !page.termOffsets.isEmpty {
                     guard visit(continued.term, continued.doclist, continued.whole) else { return false }
                     open = nil
                 }
             }
-            var reached = false
-            for (index, entry) in terms.enumerated() {
-                if entry.term.lexicographicallyPrecedes(low) { continue }
-                if !entry.term.lexicographicallyPrecedes(high) { return true }
-                reached = true
-                let doclist = Array(page.bytes[entry.doclist])
-                if index + 1 < terms.count {
-                    guard visit(entry.term, doclist, [0]) else { return false }
-                } else {
-                    open = (entry.term, doclist, [0])
+            // The page's terms, only those in the range copied out.
+            var reached = false, done = false, failed = false
+            let last = page.termOffsets.count - 1
+            guard page.forEachTerm({ term, range, index in
+                if term.lexicographicallyPrecedes(low) { return true }
+                if !term.lexicographicallyPrecedes(high) {
+                    done = true
+                    return false
                 }
-            }
+                reached = true
+                let doclist = Array(page.bytes[range])
+                if index < last {
+                    if !visit(Array(term), doclist, [0]) { failed = true }
+                    return !failed
+                }
+                open = (Array(term), doclist, [0])
+                return true
+            }) != nil, !failed else { return false }
+            if done { return true }
             if !reached && open == nil {
                 // No term of the range yet: the pages up to the next one where a term begins hold only the rest
                 // of a doclist below `low`.
