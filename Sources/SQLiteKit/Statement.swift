@@ -170,6 +170,11 @@ public final class Statement {
         sqlite3_reset(statement)
     }
 
+    /// Whether the statement is on a row: stepped, and neither run to its end nor reset since
+    /// (`sqlite3_stmt_busy`). A statement shared through ``Connection/cached(_:)`` may have been moved by
+    /// other code; this says where it is now.
+    public var isOnRow: Bool { handle.map { sqlite3_stmt_busy($0) != 0 } ?? false }
+
     /// The number of columns in a result row.
     public var columnCount: Int32 { handle.map { sqlite3_column_count($0) } ?? 0 }
 

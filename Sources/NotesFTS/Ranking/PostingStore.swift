@@ -44,7 +44,7 @@ enum PostingStore {
 
     /// The frequencies in `term`'s complete list of the notes `ids` (ascending), 0 for a note it does not hold,
     /// and how many it holds: each block's postings are read past without being decoded into a list, and the
-    /// blocks after the last wanted id are not read.
+    /// blocks after the last wanted id are stepped past without being looked at.
     static func frequencies(of ids: [Int64], in term: String, _ db: Connection) throws -> (frequencies: [Double], found: Int) {
         var found = [Double](repeating: 0, count: ids.count)
         var count = 0

@@ -185,7 +185,8 @@ enum PrefixPostings {
         bounds.append((low, end))
         // The most untracked entries the limit can allow: u ≤ max(limit, share · (t + u)) with t the tracked notes.
         let trackedNotes = parts.tracked.reduce(0) { $0 + $1.documents }
-        let budget = max(limits.untrackedNotes, Int(limits.untrackedShare / (1 - limits.untrackedShare) * Double(trackedNotes)) + 1)
+        let budget = limits.untrackedShare >= 1 ? Int.max
+            : max(limits.untrackedNotes, Int(min(limits.untrackedShare / (1 - limits.untrackedShare) * Double(trackedNotes), 1e15)) + 1)
         let leaves = try SegmentPostings.of(db)
         var rows: [MatchStatistics.Row] = []
         var terms = 0

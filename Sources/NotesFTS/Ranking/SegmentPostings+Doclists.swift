@@ -74,7 +74,9 @@ extension SegmentPostings {
         for key in ranges.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             var merged: [Doclists.Entry] = []
             Self.merge(staging, ranges[key] ?? [], into: &merged, spare: &spare)
-            result.terms.append((String(decoding: key.dropFirst(), as: UTF8.self), merged))
+            // A term whose every note was deleted since its segment was written holds none (FTS5 lists no
+            // such term either).
+            if !merged.isEmpty { result.terms.append((String(decoding: key.dropFirst(), as: UTF8.self), merged)) }
         }
         return result
     }

@@ -116,7 +116,8 @@ final class SegmentPostings {
 
     /// The first page of `segment` after the one ``firstPage(for:in:)`` gives for `key` where a term begins:
     /// the page of the first `%_idx` row whose key is above `key` (FTS5 writes a row for every leaf where a
-    /// term begins, but the first, keyed by a prefix of that term above the previous page's last term), or
+    /// term begins, keyed by a prefix of that term above the previous page's last term; the segment's first
+    /// page by an empty key), or
     /// one past the segment's last page when there is none. The pages between continue one doclist, of a
     /// term below `key`.
     func nextTermPage(after key: [UInt8], in segment: FullTextStructure.Segment) throws -> Int {

@@ -156,6 +156,9 @@ enum SizeBlocks {
         private mutating func load(_ wanted: Int64) throws {
             bytes.removeAll(keepingCapacity: true)
             block = wanted
+            // The statement is the connection's (``Connection/cached(_:)``): other code may have moved or reset
+            // it since this reader last did.
+            if let at = positioned, !(statement.isOnRow && statement.int64(0) == at) { positioned = nil }
             if let at = positioned, at < wanted, wanted - at <= Self.stepAhead {
                 while let at = positioned, at < wanted {
                     if try statement.step() { positioned = statement.int64(0) } else { try finish() }

@@ -38,7 +38,7 @@ struct TopKSearch {
 
     /// The best `needed` of `candidates` (each scored exactly as the query's one token) that pass the query's
     /// filters and exclusion, and how many passed; `hits` is `nil` when the `needed`-th score is not strictly
-    /// above `unseenBound`, the most any other note can score (0: there is no other note).
+    /// above `unseenBound` (by 1e-12 relative), the most any other note can score (0: there is no other note).
     static func best(_ needed: Int, of candidates: [TopKTokenStatistics.Entry], _ db: Connection, shape: TopKQuery,
                      scorer: TopKScorer, unseenBound: Double, query: ParsedQuery,
                      options: SearchOptions) throws -> (hits: [TopKPlan.Hit]?, candidates: Int) {
@@ -53,7 +53,9 @@ struct TopKSearch {
         let hits = best.sorted
         let count = passing?.count ?? candidates.count
         if unseenBound == 0 { return (hits, count) }
-        guard hits.count == needed, let last = hits.last, last.score > unseenBound else { return (nil, count) }
+        // With a margin for rounding (the bound is `m · idf · g`, a score `idf · g` added `m` times), as the
+        // other routes: a note that could tie is never left out.
+        guard hits.count == needed, let last = hits.last, last.score > unseenBound * (1 + 1e-12) else { return (nil, count) }
         return (hits, count)
     }
 

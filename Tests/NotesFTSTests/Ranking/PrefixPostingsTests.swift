@@ -137,6 +137,31 @@ import Testing
         if expansions < 1_000 { #expect(outcomes.count >= 2, "\(outcomes)") }
     }
 
+    /// An expansion whose only note was deleted, while its segment still holds it under a delete entry, is no
+    /// expansion: the leaves count it as `fts5vocab` does (not at all), so a limit of exactly the listed
+    /// expansions serves the prefix both ways.
+    @Test func aTermWithEveryNoteDeletedIsNoExpansion() throws {
+        let index = try Self.index()
+        let db = index.connection
+        try index.transaction {
+            _ = try index.save(Note(path: "/gone.md", title: "Gone", body: "readzq read"))
+        }
+        let gone = try #require(try db.scalarInt("SELECT id FROM notes WHERE path = '/gone.md'"))
+        try index.transaction { _ = try index.deleteNote(id: Int64(gone)) }
+        try db.execute(Vocabulary.fts5VocabularySQL)
+        let listed = try db.query("SELECT term FROM temp.notes_fts_terms WHERE term >= 'read' AND term < 'reae'") { $0.text(0) ?? "" }
+        #expect(!listed.contains("readzq"))
+        let limits = PrefixPostings.Limits(expansions: listed.count, untrackedNotes: 8_000, untrackedShare: 0.25)
+        let (read, fromLeaves) = try db.transaction(.deferred) {
+            (try PrefixPostings.parts("read", db, reading: .leaves, limits: limits),
+             try PrefixPostings.partsFromLeaves("read", db, limits: limits))
+        }
+        guard case .success? = fromLeaves, case .success = read else {
+            Issue.record("not served: \(String(describing: fromLeaves))")
+            return
+        }
+    }
+
     private static func checkReadings(_ db: Connection, state: String) throws {
         for prefix in ["r", "re", "rea", "read", "reade", "readi", "ready", "real"] {
             guard case .success(let walked) = try PrefixPostings.load(prefix, db, reading: .fts5(scanBelow: 0)),

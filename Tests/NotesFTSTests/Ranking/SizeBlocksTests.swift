@@ -101,6 +101,30 @@ import SQLiteKit
         }
     }
 
+    /// Two readers on one connection share its cached statement: each still reads the row it asks for when the
+    /// other has moved or reset the statement in between.
+    @Test func readersSharingTheStatementReadTheirOwnRows() throws {
+        let index = try TestFolder().openIndex()
+        let db = index.connection
+        try db.execute("DELETE FROM topk_sizes")
+        for block in 0..<20 where block != 12 {
+            try db.run("INSERT INTO topk_sizes(block, sizes) VALUES (?1, ?2)",
+                       [.integer(Int64(block)), .blob(SizeBlocks.encode([UInt16](repeating: UInt16(block + 101), count: 1024)))])
+        }
+        let note = { (block: Int) in Int64(block << 10) + 3 }
+        var first = try SizeBlocks.Reader(db)
+        #expect(try first.size(of: note(10), db) == 110)
+        // No row 12: the statement steps on to row 13.
+        #expect(try first.size(of: note(12), db) == 0)
+        var second = try SizeBlocks.Reader(db)
+        #expect(try second.size(of: note(16), db) == 116)
+        #expect(try first.size(of: note(13), db) == 113)
+        #expect(try second.size(of: note(17), db) == 117)
+        try first.finish()
+        #expect(try second.size(of: note(18), db) == 118)
+        try second.finish()
+    }
+
     @Test func anIndexUpgradedFromVersion8HasEverySizeAndRanksAlike() throws {
         let folder = TestFolder()
         let path = try SchemaFixtures.copy(version: 8, into: folder)
