@@ -106,7 +106,7 @@ enum PrefixPostings {
 
     /// How the untracked expansions' notes are read (tests take each way).
     enum UntrackedReading: Equatable {
-        /// From FTS5's leaves (``SegmentPostings/appendFrequencies(from:through:to:)``) where they can say, else as
+        /// From FTS5's leaves (``PrefixPostings/partsFromLeaves(_:_:limits:)``) where they can say, else as
         /// `.fts5(scanBelow: instanceScanNotesPerTerm)`.
         case leaves
         /// By FTS5: a run of terms in fewer than `scanBelow` notes a term on average in one scan of its
@@ -143,63 +143,16 @@ enum PrefixPostings {
         return .success(parts)
     }
 
-    private static func tooManyExpansions(_ prefix: String, _ limits: Limits) -> TopKQuery.Unsupported {
+    static func tooManyExpansions(_ prefix: String, _ limits: Limits) -> TopKQuery.Unsupported {
         .init(reason: "\"\(prefix)*\" has more than \(limits.expansions) expansions, scored in full")
     }
 
     /// Why a prefix whose untracked expansions are in `notes` notes (summed over them), of `all` for all its
     /// expansions, is scored in full; `nil` when they are few enough.
-    private static func tooManyUntracked(_ prefix: String, notes: Int, of all: Int, _ limits: Limits) -> TopKQuery.Unsupported? {
+    static func tooManyUntracked(_ prefix: String, notes: Int, of all: Int, _ limits: Limits) -> TopKQuery.Unsupported? {
         let limit = max(limits.untrackedNotes, Int(limits.untrackedShare * Double(all)))
         guard notes > limit else { return nil }
         return .init(reason: "\"\(prefix)*\": its untracked expansions are in more than \(limit) notes, scored in full")
-    }
-
-    /// The parts read from FTS5's leaves with no list of the expansions first: the tracked ones come from
-    /// `topk_terms`, and the runs of untracked ones between them are the key ranges between those terms,
-    /// read whole (``SegmentPostings/appendFrequencies(keysFrom:below:budget:to:)``). Listing them first with
-    /// `fts5vocab` cost 1.3 M instructions of `read*`'s 7.35 M at 100,000 notes. The limits are those of
-    /// ``parts(_:_:reading:)``, from the same figures: the expansions counted, and each untracked one's notes
-    /// (its entries). `nil` when the leaves cannot be read here or cannot say (then `fts5vocab` lists the
-    /// expansions and decides), or hold more entries than the limit could allow (a short prefix stops early).
-    static func partsFromLeaves(_ prefix: String, _ db: Connection,
-                                        limits: Limits) throws -> Result<Parts, TopKQuery.Unsupported>? {
-        let statistics = try MatchStatistics(db)
-        guard statistics.sizesFromTable, !db.isWriting, !db.isAutocommit,
-              let first = SegmentPostings.key(of: prefix), let end = SegmentPostings.key(of: upperBound(prefix)) else { return nil }
-        var parts = Parts()
-        parts.tracked = try db.query("SELECT term, df FROM topk_terms WHERE term >= ?1 AND term < ?2 ORDER BY term LIMIT ?3",
-                                     [.text(prefix), .text(upperBound(prefix)), .integer(Int64(limits.expansions + 1))]) {
-            ($0.text(0) ?? "", $0.int(1))
-        }
-        guard parts.tracked.count <= limits.expansions else { return .failure(tooManyExpansions(prefix, limits)) }
-        // The key ranges around the tracked terms: from the prefix to the first, from just after each (its key
-        // and a zero byte) to the next, and from the last to the end of the prefix.
-        var bounds: [(low: [UInt8], high: [UInt8])] = []
-        var low = first
-        for (term, _) in parts.tracked {
-            guard let key = SegmentPostings.key(of: term) else { return nil }
-            bounds.append((low, key))
-            low = key + [0]
-        }
-        bounds.append((low, end))
-        // The most untracked entries the limit can allow: u ≤ max(limit, share · (t + u)) with t the tracked notes.
-        let trackedNotes = parts.tracked.reduce(0) { $0 + $1.documents }
-        let budget = limits.untrackedShare >= 1 ? Int.max
-            : max(limits.untrackedNotes, Int(min(limits.untrackedShare / (1 - limits.untrackedShare) * Double(trackedNotes), 1e15)) + 1)
-        let leaves = try SegmentPostings.of(db)
-        var rows: [MatchStatistics.Row] = []
-        var terms = 0
-        for (low, high) in bounds where low.lexicographicallyPrecedes(high) {
-            guard let count = try leaves.appendFrequencies(keysFrom: low, below: high, budget: budget - rows.count, to: &rows) else {
-                return nil
-            }
-            terms += count
-        }
-        guard parts.tracked.count + terms <= limits.expansions else { return .failure(tooManyExpansions(prefix, limits)) }
-        if let tooMany = tooManyUntracked(prefix, notes: rows.count, of: trackedNotes + rows.count, limits) { return .failure(tooMany) }
-        parts.untracked = try list(summing: rows, statistics, db)
-        return .success(parts)
     }
 
     /// The complete list of `prefix` in a list of its own, or why it is scored in full instead.
@@ -245,12 +198,8 @@ enum PrefixPostings {
     static let instanceScanNotesPerTerm = 88
 
     /// One list for all the untracked expansions, given in `runs` of consecutive terms with their notes, each
-    /// note's figures summed over them, sizes from ``SizeBlocks``.
-    ///
-    /// Read from FTS5's leaves, a run of terms at once, when they can say (``UntrackedReading/leaves``):
-    /// `read*` (46 untracked expansions, in 19,441 of 1,000,000 notes) went from 10.0 to 7.8 ms a query, and
-    /// from 0.91 to 0.72 ms at 100,000 notes (Benchmarks/README.md, fourteenth session).
-    /// Otherwise by FTS5: a run of terms in few notes each by one scan of its instances
+    /// note's figures summed over them, sizes from ``SizeBlocks``, read by FTS5 where the leaves did not
+    /// answer (``partsFromLeaves(_:_:limits:)``): a run of terms in few notes each by one scan of its instances
     /// (``MatchStatistics/instances(from:through:_:into:)``), any other term by one walk. One walk over an
     /// `OR` of them all made FTS5 gather every term's instances in every row it returned (4.2 against 3.1 ms
     /// for `read*` at 100,000 notes).
@@ -258,13 +207,9 @@ enum PrefixPostings {
                                       reading: UntrackedReading) throws -> PostingList {
         let statistics = try MatchStatistics(db)
         var rows: [MatchStatistics.Row] = []
-        // The leaves hold what FTS5 holds when no write of this connection's is pending (FTS5 keeps those in
-        // memory until it flushes them); inside a transaction, every run is read from one snapshot.
-        let fromLeaves = reading == .leaves && statistics.sizesFromTable && !db.isWriting && !db.isAutocommit
-            ? try readFromLeaves(runs, db, into: &rows) : false
         var scanBelow = instanceScanNotesPerTerm
         if case .fts5(let below) = reading { scanBelow = below }
-        for run in runs where !fromLeaves {
+        for run in runs {
             guard let first = run.terms.first, let last = run.terms.last else { continue }
             if statistics.sizesFromTable && run.documents < scanBelow * run.terms.count {
                 try statistics.instances(from: first, through: last, db, into: &rows)
@@ -277,7 +222,7 @@ enum PrefixPostings {
 
     /// One list of `rows` (notes of several terms, in any order): a note's frequencies summed, its size from
     /// ``SizeBlocks`` when `statistics` read none.
-    private static func list(summing rows: [MatchStatistics.Row], _ statistics: MatchStatistics,
+    static func list(summing rows: [MatchStatistics.Row], _ statistics: MatchStatistics,
                              _ db: Connection) throws -> PostingList {
         var rows = rows
         rows.sort { $0.id < $1.id }
@@ -296,56 +241,5 @@ enum PrefixPostings {
             index = next
         }
         return list
-    }
-
-    /// Appends every term of `runs` with its notes and weighted frequencies, read from FTS5's leaves one run
-    /// at a time (``SegmentPostings/appendFrequencies(from:through:to:)``), to `rows`; `false`, with `rows` empty, when the
-    /// leaves cannot say for some term (the caller then asks FTS5 for all of them).
-    private static func readFromLeaves(_ runs: [(terms: [String], documents: Int)], _ db: Connection,
-                                       into rows: inout [MatchStatistics.Row]) throws -> Bool {
-        let leaves = try SegmentPostings.of(db)
-        for run in runs {
-            guard let first = run.terms.first, let last = run.terms.last else { continue }
-            guard try leaves.appendFrequencies(from: first, through: last, to: &rows) else {
-                rows.removeAll()
-                return false
-            }
-        }
-        return true
-    }
-
-    /// The union of `lists` by note id, frequencies summed (a note's size is the same in every list).
-    static func merged(_ lists: [PostingList]) -> PostingList {
-        guard var merged = lists.first else { return PostingList() }
-        for list in lists.dropFirst() { merged = union(merged, list) }
-        return merged
-    }
-
-    /// The union of two lists by note id: one pass over both, in place (a prefix's tracked expansion and its
-    /// untracked ones: 300,000 and 19,000 postings at 1,000,000 notes, 8.7 ms through a general k-way merge).
-    static func union(_ left: PostingList, _ right: PostingList) -> PostingList {
-        if right.count == 0 { return left }
-        if left.count == 0 { return right }
-        var result = PostingList()
-        result.reserve(left.count + right.count)
-        left.ids.withUnsafeBufferPointer { leftIDs in
-            right.ids.withUnsafeBufferPointer { rightIDs in
-                var l = 0, r = 0
-                while l < leftIDs.count || r < rightIDs.count {
-                    if r == rightIDs.count || (l < leftIDs.count && leftIDs[l] < rightIDs[r]) {
-                        result.append(id: leftIDs[l], frequency: left.frequencies[l], size: Int(left.sizes[l]))
-                        l += 1
-                    } else if l == leftIDs.count || rightIDs[r] < leftIDs[l] {
-                        result.append(id: rightIDs[r], frequency: right.frequencies[r], size: Int(right.sizes[r]))
-                        r += 1
-                    } else {
-                        result.append(id: leftIDs[l], frequency: left.frequencies[l] + right.frequencies[r], size: Int(left.sizes[l]))
-                        l += 1
-                        r += 1
-                    }
-                }
-            }
-        }
-        return result
     }
 }

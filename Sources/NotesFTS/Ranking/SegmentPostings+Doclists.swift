@@ -81,19 +81,11 @@ extension SegmentPostings {
         return result
     }
 
-    /// Appends the notes of every term from `first` through `last` (``doclists(from:through:)``) with the
-    /// weighted frequency bm25 sums for the term in each (each position adds its column's weight, as
-    /// ``RowStatisticsFunctions`` counts FTS5's instances) to `rows`, sizes left out, term after term;
-    /// `false`, with `rows` as it was, when the leaves cannot say.
-    func appendFrequencies(from first: String, through last: String, to rows: inout [MatchStatistics.Row]) throws -> Bool {
-        guard let low = Self.key(of: first), let high = Self.key(of: last) else { return false }
-        return try appendFrequencies(keysFrom: low, below: high + [0], to: &rows) != nil
-    }
-
-    /// Appends the notes of every term whose key is from `low` (included) and below `high`, as
-    /// ``appendFrequencies(from:through:to:)``, and returns how many terms there were; `nil`, with `rows` as it
-    /// was, when the leaves cannot say or hold more than `budget` entries for them
-    /// (``doclists(keysFrom:below:budget:)``).
+    /// Appends the notes of every term whose key is from `low` (included) and below `high`
+    /// (``doclists(keysFrom:below:budget:)``) with the weighted frequency bm25 sums for the term in each (each
+    /// position adds its column's weight, as ``RowStatisticsFunctions`` counts FTS5's instances) to `rows`,
+    /// sizes left out, term after term, and returns how many terms there were; `nil`, with `rows` as it was,
+    /// when the leaves cannot say or hold more than `budget` entries for them.
     func appendFrequencies(keysFrom low: [UInt8], below high: [UInt8], budget: Int = .max,
                            to rows: inout [MatchStatistics.Row]) throws -> Int? {
         guard let found = try doclists(keysFrom: low, below: high, budget: budget) else { return nil }
