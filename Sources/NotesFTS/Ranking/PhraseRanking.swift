@@ -10,19 +10,33 @@ import SQLiteKit
 /// size (``MatchStatistics``), counts the notes as it goes, and then computes the same bm25 for each
 /// (``BM25``): exact, with one walk instead of two. It needs neither the posting lists nor the top-k tables.
 enum PhraseRanking {
-    /// The phrase's MATCH expression and the exclusions' when the positive part of `query` is one phrase of
-    /// several tokens with no column filter (exclusions only at the top level); `nil` otherwise. A quoted
-    /// single word (`"read"`) is a word to FTS5, and ``TopKQuery`` takes it as one.
-    static func phrase(of query: ParsedQuery, tokenizer: TermTokenizer) -> (match: String, exclusion: String?)? {
-        guard let (term, found) = single(query), term.isPhrase, tokenizer.queryTokens(term.text)?.count != 1 else { return nil }
+    /// A term ranked from one walk: its MATCH expression, the exclusions', and FTS5's query tokens when it is
+    /// a plain word or phrase (no prefix, no word forms), which ``PhraseLeaves`` can walk from the leaves.
+    struct Term {
+        var match: String
+        var exclusion: String?
+        var tokens: [String]?
+    }
+
+    /// The phrase when the positive part of `query` is one phrase of several tokens with no column filter
+    /// (exclusions only at the top level); `nil` otherwise. A quoted single word (`"read"`) is a word to FTS5,
+    /// and ``TopKQuery`` takes it as one.
+    static func phrase(of query: ParsedQuery, tokenizer: TermTokenizer) -> Term? {
+        guard let found = term(of: query, tokenizer: tokenizer), let term = single(query)?.0, term.isPhrase,
+              tokenizer.queryTokens(term.text)?.count != 1 else { return nil }
         return found
     }
 
-    /// The MATCH expression and the exclusions' when the positive part of `query` is one term of any kind (a
-    /// word, a phrase, a prefix) with no column filter and no word forms; `nil` otherwise. ``TopKPlan`` walks
-    /// such a term once when it holds no tracked word: the walk is what full scoring does twice.
-    static func term(of query: ParsedQuery) -> (match: String, exclusion: String?)? {
-        single(query)?.1
+    /// The term when the positive part of `query` is one term of any kind (a word, a phrase, a prefix) with no
+    /// column filter and no word forms; `nil` otherwise. ``TopKPlan`` walks such a term once when it holds no
+    /// tracked word: the walk is what full scoring does twice. Its tokens are read with `tokenizer` when given.
+    static func term(of query: ParsedQuery, tokenizer: TermTokenizer? = nil) -> Term? {
+        guard let (term, found) = single(query) else { return nil }
+        // A prefix (typed, or a term ending in a lone CJK character, ``FTS5Expression/term(_:)``) has no
+        // tokens of its own to walk.
+        let plain = !term.isPrefix && !found.match.hasSuffix("*")
+        let tokens = plain ? tokenizer?.queryTokens(term.text) : nil
+        return Term(match: found.match, exclusion: found.exclusion, tokens: tokens?.isEmpty == false ? tokens : nil)
     }
 
     private static func single(_ query: ParsedQuery) -> (QueryTerm, (match: String, exclusion: String?))? {
@@ -38,19 +52,32 @@ enum PhraseRanking {
         return (term, (term.matchExpression, negatives.isEmpty ? nil : FTS5Expression.compile(.or(negatives)).match))
     }
 
+    /// How the phrase was walked, for `--explain`.
+    enum Walk: Equatable {
+        /// From FTS5's leaves (``PhraseLeaves``).
+        case leaves
+        /// By FTS5, whole on the query's connection.
+        case fts5
+        /// By FTS5, in two halves on two connections (``SplitWalk``).
+        case halves
+    }
+
     /// The best `needed` notes (ties by id) of the phrase that pass `query`'s filters and the exclusions, how
-    /// many notes the phrase matches, and whether the walk was split in two (``SplitWalk``: from `splitFrom`
-    /// notes in the index).
-    static func top(_ needed: Int, _ db: Connection, phrase: (match: String, exclusion: String?), query: ParsedQuery,
+    /// many notes the phrase matches, and how it was walked: from the leaves where they can say (unless
+    /// `options` turn it off), else by FTS5, split in two (``SplitWalk``) from `splitFrom` notes in the index.
+    static func top(_ needed: Int, _ db: Connection, phrase: Term, query: ParsedQuery,
                     options: SearchOptions, totals: FullTextTotals,
-                    splitFrom: Int = SplitWalk.minimumNotes) throws -> (hits: [TopKPlan.Hit], notes: Int, split: Bool) {
+                    splitFrom: Int = SplitWalk.minimumNotes) throws -> (hits: [TopKPlan.Hit], notes: Int, walk: Walk) {
         let state = try PhraseCountMemo.state(db)
         let statistics = try MatchStatistics(db)
         var rows: [MatchStatistics.Row] = []
-        var split = false
-        if options.splitsWalks, totals.rows >= Int64(splitFrom), let found = try SplitWalk.walk(phrase.match, db, statistics) {
+        var walk = Walk.fts5
+        if options.readsLeaves, let tokens = phrase.tokens, let found = try PhraseLeaves.rows(of: tokens, db, statistics) {
             rows = found
-            split = true
+            walk = .leaves
+        } else if options.splitsWalks, totals.rows >= Int64(splitFrom), let found = try SplitWalk.walk(phrase.match, db, statistics) {
+            rows = found
+            walk = .halves
         } else {
             try statistics.walk(phrase.match, db, into: &rows)
         }
@@ -68,6 +95,6 @@ enum PhraseRanking {
         }
         let hits = try TopHits.bestPassing(needed, db, filter: SearchFilter(query: query, options: options),
                                            exclusion: phrase.exclusion, best)
-        return (hits, rows.count, split)
+        return (hits, rows.count, walk)
     }
 }

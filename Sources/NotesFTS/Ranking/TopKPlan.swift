@@ -44,7 +44,7 @@ struct TopKPlan {
             shape.prefixes.contains(index) ? try PrefixPostings.hasTrackedExpansion(shape.tokens[index], db)
                 : try TopKTokenStatistics.isTracked(shape.tokens[index], db)
         }) else {
-            if let term = PhraseRanking.term(of: query) { return try oneWalk(db, term, "the untracked term", query: query, options: options) }
+            if let term = PhraseRanking.term(of: query, tokenizer: tokenizer) { return try oneWalk(db, term, "the untracked term", query: query, options: options) }
             return .fullScoring("no tracked frequent word: the notes are few enough to score in full")
         }
         let needed = needed(options, totals)
@@ -95,14 +95,18 @@ struct TopKPlan {
 
     /// One term, a phrase or a word no tracked word serves: one FTS5 walk with the row statistics, the notes
     /// counted as it goes, instead of full scoring's two (``PhraseRanking``).
-    private static func oneWalk(_ db: Connection, _ term: (match: String, exclusion: String?), _ kind: String,
+    private static func oneWalk(_ db: Connection, _ term: PhraseRanking.Term, _ kind: String,
                                 query: ParsedQuery, options: SearchOptions) throws -> Outcome {
         guard let totals = try RankingTables.totals(db) else { return .fullScoring("the index is empty") }
         let found = try PhraseRanking.top(needed(options, totals), db, phrase: term, query: query,
                                           options: options, totals: totals)
-        let halves = found.split ? ", in two halves on two connections" : ""
+        let how = switch found.walk {
+        case .leaves: ", from FTS5's leaves"
+        case .fts5: ""
+        case .halves: ", in two halves on two connections"
+        }
         return .answered(Array(found.hits.dropFirst(max(options.offset, 0))),
-                         "top-k: one walk of \(kind) \(term.match) (\(found.notes) notes scored\(halves); the number of "
+                         "top-k: one walk of \(kind) \(term.match) (\(found.notes) notes scored\(how); the number of "
                          + "notes it matches from the same walk, not from a second one); N = \(totals.rows)")
     }
 

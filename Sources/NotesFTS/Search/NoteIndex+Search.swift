@@ -69,10 +69,14 @@ extension NoteIndex {
     package func rankingPath(_ query: ParsedQuery, options: SearchOptions = SearchOptions()) throws -> String {
         try query.checkSearchable()
         guard query.matchExpression != nil, options.sort == .rank else { return "not ranked (no words, or sorted by a column)" }
+        // In a read transaction, as a search plans (``forEachResult(_:_:options:_:)``): some routes read FTS5's
+        // leaves only inside one.
         return try read { db in
-            switch try TopKPlan.run(db, query, options: options) {
-            case .answered(_, let description): return description
-            case .fullScoring(let reason): return "full scoring by FTS5 (\(reason))"
+            try db.transaction(.deferred) {
+                switch try TopKPlan.run(db, query, options: options) {
+                case .answered(_, let description): return description
+                case .fullScoring(let reason): return "full scoring by FTS5 (\(reason))"
+                }
             }
         }
     }

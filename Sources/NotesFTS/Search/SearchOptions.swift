@@ -30,6 +30,9 @@ public struct SearchOptions: Sendable {
     /// nothing from it (`notes-find` turns it off): the second connection is opened after the first long walk,
     /// for the ones after it.
     package var splitsWalks = true
+    /// Let a phrase or a word ranked from one walk be read from FTS5's leaves (``PhraseLeaves``); off, FTS5
+    /// walks it (tests take each way).
+    package var readsLeaves = true
     /// Creates the default options: top 20 by rank.
     public init(limit: Int = 20, offset: Int = 0, sort: SearchSort = .rank, reverse: Bool = false) {
         self.limit = limit

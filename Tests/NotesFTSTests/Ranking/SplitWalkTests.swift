@@ -136,15 +136,17 @@ import Testing
                 Issue.record("\(text) is not a phrase")
                 continue
             }
-            func top() throws -> (hits: [TopKPlan.Hit], notes: Int, split: Bool) {
+            var options = SearchOptions(limit: 10)
+            options.readsLeaves = false
+            func top() throws -> (hits: [TopKPlan.Hit], notes: Int, walk: PhraseRanking.Walk) {
                 try db.transaction(.deferred) {
-                    try PhraseRanking.top(10, db, phrase: phrase, query: query, options: SearchOptions(limit: 10), totals: totals,
+                    try PhraseRanking.top(10, db, phrase: phrase, query: query, options: options, totals: totals,
                                           splitFrom: 0)
                 }
             }
             _ = try top()
             let found = try top()
-            #expect(found.split, "\(text)")
+            #expect(found.walk == .halves, "\(text)")
             #expect(found.hits.map(\.id) == expected.map(\.id), "\(text)")
             let scores = zip(found.hits.map(\.score), expected.map(\.score))
             #expect(scores.allSatisfy { abs($0 - $1) <= 1e-9 * max(abs($0), abs($1)) }, "\(text)")

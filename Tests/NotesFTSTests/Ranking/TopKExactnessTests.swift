@@ -67,6 +67,7 @@ struct TopKExactnessTests {
 
     private func checkQueries(_ index: NoteIndex, _ corpus: inout TopKCorpus, state: String) throws {
         var fast = 0, postings = 0, severalWords = 0, prefixes = 0, prefixHeads = 0, phrases = 0, untracked = 0, upper = 0
+        var fromLeaves = 0
         for _ in 0..<350 {
             let query = corpus.parsedQuery()
             let options = corpus.options()
@@ -78,6 +79,7 @@ struct TopKExactnessTests {
             if path.hasPrefix("top-k") { fast += 1 }
             if path.hasPrefix("top-k: one walk of the phrase") { phrases += 1 }
             if path.hasPrefix("top-k: one walk of the untracked term") { untracked += 1 }
+            if path.hasPrefix("top-k: one walk of the phrase") && path.contains("from FTS5's leaves") { fromLeaves += 1 }
             if path.hasPrefix("top-k: exact over the upper tiers") { upper += 1 }
             if path.hasPrefix("top-k") && path.contains("notes of the other expansions of") { prefixHeads += 1 }
             if path.hasPrefix("top-k: exact over the complete posting lists") || path.hasPrefix("top-k: exact over the upper tiers") {
@@ -110,6 +112,8 @@ struct TopKExactnessTests {
         #expect(prefixHeads >= 8, "\(state): only \(prefixHeads) prefixes from a tracked expansion's head")
         // And phrases (one query in 20) their one walk.
         #expect(phrases >= 8, "\(state): only \(phrases) phrases ranked from one walk")
+        // Read from the leaves (``PhraseLeaves``), in every state.
+        #expect(fromLeaves >= 8, "\(state): only \(fromLeaves) phrases read from the leaves")
         // And single words or prefixes no tracked word serves theirs.
         #expect(untracked >= 8, "\(state): only \(untracked) untracked terms ranked from one walk")
     }

@@ -1,0 +1,143 @@
+import Foundation
+import SQLiteKit
+import Testing
+@testable import NotesFTS
+
+@Suite struct PhraseLeavesTests {
+    /// Every phrase's notes and weighted frequencies read from the leaves are FTS5's walk of it, in every state
+    /// FTS5 leaves the segments in (several segments; notes deleted and updated since their segment was
+    /// written; a merge in progress; one segment), with pages small enough that doclists and position lists
+    /// cross page boundaries.
+    @Test(arguments: [64, 200, 4050])
+    func givesWhatFTS5sWalkGives(pageSize: Int) throws {
+        let folder = TestFolder()
+        let index = try folder.openIndex()
+        let db = index.connection
+        try db.execute("""
+            INSERT INTO notes_fts(notes_fts, rank) VALUES ('pgsz', \(pageSize));
+            INSERT INTO notes_fts(notes_fts, rank) VALUES ('automerge', 0);
+            """)
+        var corpus = TopKCorpus(seed: UInt64(pageSize))
+        for part in 0..<3 {
+            try index.transaction { for number in (part * 100)..<(part * 100 + 100) { _ = try index.save(corpus.note(number)) } }
+        }
+        try index.transaction {
+            // A phrase thousands of times in one note (its position lists over many pages), in two columns.
+            let repeated = Array(repeating: "alpha bravo alpha", count: 2_000).joined(separator: " ")
+            _ = try index.save(Note(path: "/topk/long.md", title: "alpha bravo", body: repeated, tags: ["alpha", "bravo"]))
+        }
+        try Self.check(db, state: "fresh")
+        try index.transaction {
+            for id in stride(from: 2, through: 300, by: 7) { _ = try index.deleteNote(id: Int64(id)) }
+            for number in stride(from: 4, to: 300, by: 9) { _ = try index.save(corpus.note(number)) }
+        }
+        try Self.check(db, state: "updated and deleted")
+        for number in 400..<405 { _ = try index.save(corpus.note(number)) }
+        try db.execute("INSERT INTO notes_fts(notes_fts, rank) VALUES ('merge', 1)")
+        try Self.check(db, state: "merging")
+        try db.execute("INSERT INTO notes_fts(notes_fts) VALUES ('optimize')")
+        try Self.check(db, state: "optimized")
+    }
+
+    /// Pairs and triples of frequent words in both orders, a token repeated (`"alpha alpha"`, whose instances
+    /// overlap), single words, and tokens no note holds.
+    private static func phrases() -> [String] {
+        let frequent = Array(TopKCorpus.words.prefix(9)) + ["w3x", "w40x"]
+        var phrases: [String] = []
+        for first in frequent {
+            for second in frequent { phrases.append("\(first) \(second)") }
+        }
+        for (index, word) in frequent.enumerated() {
+            phrases.append("\(word) \(frequent[(index + 1) % frequent.count]) \(frequent[(index + 3) % frequent.count])")
+        }
+        return phrases + ["alpha bravo alpha", "alpha alpha alpha", "bravo alpha bravo alpha", "alpha", "w5x", "alpha zzzz",
+                          "zzzz alpha", "zzzz"]
+    }
+
+    private static func check(_ db: Connection, state: String) throws {
+        let tokenizer = try RankingTables.tokenizer(db)
+        let statistics = try MatchStatistics(db)
+        var wrong: [String] = []
+        var matched = 0
+        for phrase in phrases() {
+            guard let tokens = tokenizer.queryTokens(phrase) else {
+                Issue.record("\(phrase) has no tokens")
+                continue
+            }
+            let match = FTS5Expression.term(QueryTerm(phrase, isPhrase: true))
+            let (read, walked) = try db.transaction(.deferred) {
+                var rows: [MatchStatistics.Row] = []
+                try statistics.walk(match, db, into: &rows)
+                return (try PhraseLeaves.rows(of: tokens, db, statistics), rows)
+            }
+            guard let read else {
+                wrong.append("\(phrase) (not read)")
+                continue
+            }
+            if read.map(\.id) != walked.map(\.id) || read.map(\.frequency) != walked.map(\.frequency) { wrong.append(phrase) }
+            if !read.isEmpty { matched += 1 }
+        }
+        #expect(wrong.isEmpty, "\(state): \(wrong.count) phrases read wrong, \(wrong.prefix(5))")
+        // Most phrases match notes, or the comparison proves little.
+        #expect(matched >= 100, "\(state): only \(matched) phrases matched notes")
+    }
+
+    /// Outside a read transaction, or with a write open (FTS5 holds the writer's terms in memory), the leaves
+    /// do not answer, and FTS5 walks the phrase.
+    @Test func declinesWhereTheLeavesAreNotTheAnswer() throws {
+        let index = try TestFolder().openIndex()
+        var corpus = TopKCorpus(seed: 8)
+        try index.transaction { for number in 0..<50 { _ = try index.save(corpus.note(number)) } }
+        let db = index.connection
+        let statistics = try MatchStatistics(db)
+        #expect(try PhraseLeaves.rows(of: ["alpha", "bravo"], db, statistics) == nil)
+        let inRead = try db.transaction(.deferred) { try PhraseLeaves.rows(of: ["alpha", "bravo"], db, statistics) }
+        #expect(inRead != nil)
+        let inWrite = try index.transaction {
+            _ = try index.save(corpus.note(60))
+            return try PhraseLeaves.rows(of: ["alpha", "bravo"], db, statistics)
+        }
+        #expect(inWrite == nil)
+    }
+
+    /// An instance is a run of the phrase's tokens at consecutive offsets in one column, weighted by the
+    /// column; overlapping instances each count.
+    @Test func countsInstancesAsFTS5Does() {
+        // Position lists: column 0 offsets 0 1; column 1 offsets 0 1 2 (`alpha` at each), and `bravo` at column
+        // 1 offset 3 and column 2 offset 0.
+        let alpha: [UInt8] = [2, 3, 1, 1, 2, 3, 3]
+        let bravo: [UInt8] = [1, 1, 5, 1, 2, 2]
+        var lists = PositionLists(count: 2, phraseLength: 2)
+        let decoded = (lists.decode(list: 0, alpha, 0..<alpha.count), lists.decode(list: 1, bravo, 0..<bravo.count))
+        #expect(decoded == (true, true))
+        let weights = Schema.rankWeights
+        // "alpha alpha": column 0 at 0; column 1 at 0 and 1.
+        let pairs = [lists.weightedInstances(slots: [0, 0]), lists.weightedInstances(slots: [0, 1]),
+                     lists.weightedInstances(slots: [1, 0])]
+        // "alpha bravo": column 1 at 2 only (column 2's bravo has no alpha before it); "bravo alpha" nowhere.
+        #expect(pairs == [weights.title + 2 * weights.body, weights.body, 0])
+        var three = PositionLists(count: 2, phraseLength: 3)
+        let decodedThree = (three.decode(list: 0, alpha, 0..<alpha.count), three.decode(list: 1, bravo, 0..<bravo.count))
+        #expect(decodedThree == (true, true))
+        let triples = [three.weightedInstances(slots: [0, 0, 1]), three.weightedInstances(slots: [0, 0, 0])]
+        #expect(triples == [weights.body, weights.body])
+    }
+
+    @Test(arguments: [[UInt8]([0]), [1], [1, 0x80], [2, 0x80]])
+    func refusesPositionListsFTS5DoesNotWrite(bytes: [UInt8]) {
+        var lists = PositionLists(count: 1, phraseLength: 1)
+        let decoded = lists.decode(list: 0, bytes, 0..<bytes.count)
+        #expect(!decoded)
+    }
+
+    /// The skip finds the first entry at or above an id from any start, across short and long gaps.
+    @Test func skipsToTheFirstEntryAtOrAbove() {
+        let entries = (0..<500).map { SegmentPostings.Doclists.Entry(id: Int64($0 * 3), start: 0, end: 0) }
+        for start in [0, 1, 7, 250, 499, 500] {
+            for id in [-1, 0, 1, 2, 3, 100, 747, 1_497, 1_498, 5_000] as [Int64] {
+                let expected = entries.indices[start...].first { entries[$0].id >= id } ?? entries.count
+                #expect(PhraseLeaves.skip(entries, from: start, to: id) == expected, "from \(start) to \(id)")
+            }
+        }
+    }
+}
