@@ -23,68 +23,83 @@ enum PhraseLeaves {
     static func rows(of tokens: [String], _ db: Connection, _ statistics: MatchStatistics) throws -> [MatchStatistics.Row]? {
         guard !tokens.isEmpty, statistics.sizesFromTable, !db.isWriting, !db.isAutocommit else { return nil }
         let leaves = try SegmentPostings.of(db)
+        defer { leaves.resetStatements() }
+        guard let structure = try leaves.structure() else { return nil }
+        // Newest first (level 0 before level 1, and within a level the last segment first): where a note is in
+        // several, the newest entry is FTS5's.
+        let segments = structure.levels.flatMap { $0.segments.reversed() }
         var distinct: [String] = []
-        var lists: [SegmentPostings.Doclists] = []
+        var walk = Walk()
         for token in tokens where !distinct.contains(token) {
-            guard let found = try leaves.doclists(from: token, through: token) else { return nil }
-            // A token no note holds: the phrase matches nothing.
-            guard found.terms.count == 1 else { return [] }
+            guard let key = SegmentPostings.key(of: token) else { return nil }
+            let first = walk.cursors.count, before = walk.bytes.count
+            for segment in segments {
+                let start = walk.bytes.count
+                guard let whole = try leaves.appendDoclist(of: key, in: segment, to: &walk.bytes) else { return nil }
+                if walk.bytes.count > start { walk.cursors.append(DoclistCursor(start..<walk.bytes.count, whole: whole)) }
+            }
+            // A token no segment holds: the phrase matches nothing.
+            if walk.cursors.count == first { return [] }
+            walk.tokens.append(first..<walk.cursors.count)
+            walk.sizes.append(walk.bytes.count - before)
             distinct.append(token)
-            lists.append(found)
         }
-        return instances(lists, slots: tokens.map { token in distinct.firstIndex(of: token) ?? 0 })
+        return walk.instances(slots: tokens.map { token in distinct.firstIndex(of: token) ?? 0 })
     }
 
-    /// The notes where the phrase whose `i`-th token's entries are `lists[slots[i]]` (each list one term's)
-    /// occurs, with the weighted count of its instances; `nil` when a position list does not decode.
-    static func instances(_ lists: [SegmentPostings.Doclists], slots: [Int]) -> [MatchStatistics.Row]? {
-        let entries = lists.map { $0.terms[0].entries }
-        guard let lead = entries.indices.min(by: { entries[$0].count < entries[$1].count }) else { return [] }
-        var cursors = [Int](repeating: 0, count: entries.count)
-        var matched = [SegmentPostings.Doclists.Entry](repeating: .init(id: 0, start: 0, end: 0), count: entries.count)
-        var positions = PositionLists(count: lists.count, phraseLength: slots.count)
-        var rows: [MatchStatistics.Row] = []
-        for entry in entries[lead] {
-            var holdsAll = true
-            for index in entries.indices where index != lead {
-                cursors[index] = skip(entries[index], from: cursors[index], to: entry.id)
-                guard cursors[index] < entries[index].count, entries[index][cursors[index]].id == entry.id else {
-                    holdsAll = false
-                    break
-                }
-                matched[index] = entries[index][cursors[index]]
-            }
-            guard holdsAll else { continue }
-            matched[lead] = entry
-            for index in lists.indices {
-                guard positions.decode(list: index, lists[index].bytes, Int(matched[index].start)..<Int(matched[index].end)) else {
-                    return nil
-                }
-            }
-            let frequency = positions.weightedInstances(slots: slots)
-            if frequency > 0 { rows.append(MatchStatistics.Row(id: entry.id, frequency: frequency, size: -1)) }
-        }
-        return rows
-    }
+    /// The doclists of a phrase's distinct tokens: each token's cursors (one a segment holding it, newest
+    /// first) over one buffer of their bytes.
+    struct Walk {
+        var bytes: [UInt8] = []
+        var cursors: [DoclistCursor] = []
+        /// Each distinct token's cursors in ``cursors``.
+        var tokens: [Range<Int>] = []
+        /// Each distinct token's doclist bytes over its segments.
+        var sizes: [Int] = []
 
-    /// The first index from `start` whose entry's id is `id` or above (`entries.count` when none): doubling
-    /// steps, then halving, so a list much longer than the lead's is crossed in few reads.
-    static func skip(_ entries: [SegmentPostings.Doclists.Entry], from start: Int, to id: Int64) -> Int {
-        guard start < entries.count, entries[start].id < id else { return start }
-        // entries[low].id < id throughout; the answer is in (low, high].
-        var low = start, step = 1
-        var high = start + 1
-        while high < entries.count && entries[high].id < id {
-            low = high
-            step <<= 1
-            high = low + step
+        /// The notes where the phrase whose `i`-th token is distinct token `slots[i]` occurs, with the weighted
+        /// count of its instances; `nil` when a doclist or a position list does not decode. The token with the
+        /// fewest bytes leads: its notes in order over its segments (``MergedDoclist``); each other token seeks
+        /// each of them, and its position lists are read only where every token holds the note.
+        func instances(slots: [Int]) -> [MatchStatistics.Row]? {
+            guard let lead = sizes.indices.min(by: { sizes[$0] < sizes[$1] }) else { return [] }
+            var cursors = self.cursors
+            var merged = tokens.map { MergedDoclist($0) }
+            var found = [Range<Int>](repeating: 0..<0, count: tokens.count)
+            var phrase = [Range<Int>](repeating: 0..<0, count: slots.count)
+            var rows: [MatchStatistics.Row] = []
+            let decoded = bytes.withUnsafeBufferPointer { bytes in
+                cursors.withUnsafeMutableBufferPointer { cursors -> Bool in
+                    merged.withUnsafeMutableBufferPointer { merged -> Bool in
+                        found.withUnsafeMutableBufferPointer { found -> Bool in
+                            phrase.withUnsafeMutableBufferPointer { phrase -> Bool in
+                                for token in merged.indices { guard merged[token].start(cursors, bytes) else { return false } }
+                                next: while !merged[lead].isDone {
+                                    let id = merged[lead].id
+                                    found[lead] = merged[lead].positions
+                                    guard merged[lead].advance(cursors, bytes) else { return false }
+                                    // A delete: the note no longer holds the lead.
+                                    if found[lead].isEmpty { continue }
+                                    for token in merged.indices where token != lead {
+                                        guard merged[token].seek(id, cursors, bytes) else { return false }
+                                        if merged[token].isDone || merged[token].id != id || merged[token].positions.isEmpty {
+                                            continue next
+                                        }
+                                        found[token] = merged[token].positions
+                                    }
+                                    for index in slots.indices { phrase[index] = found[slots[index]] }
+                                    guard let frequency = PhraseInstances.weighted(bytes, UnsafeBufferPointer(phrase)) else {
+                                        return false
+                                    }
+                                    if frequency > 0 { rows.append(MatchStatistics.Row(id: id, frequency: frequency, size: -1)) }
+                                }
+                                return true
+                            }
+                        }
+                    }
+                }
+            }
+            return decoded ? rows : nil
         }
-        high = min(high, entries.count)
-        var first = low + 1
-        while first < high {
-            let middle = (first + high) / 2
-            if entries[middle].id < id { first = middle + 1 } else { high = middle }
-        }
-        return first
     }
 }

@@ -117,6 +117,9 @@ extension SegmentPostings {
         while number <= segment.lastPage {
             guard let page = try leaf(segment.id, number) else { return false }
             if var continued = open {
+                // Unshared before it grows, so that each page is appended in place rather than the whole doclist
+                // copied again (a doclist of 50 pages was copied 50 times).
+                open = nil
                 if page.firstRowid != 0, continued.whole.last != continued.doclist.count + page.firstRowid - 4 {
                     continued.whole.append(continued.doclist.count + page.firstRowid - 4)
                 }

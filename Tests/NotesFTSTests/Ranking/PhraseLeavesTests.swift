@@ -103,41 +103,25 @@ import Testing
     /// An instance is a run of the phrase's tokens at consecutive offsets in one column, weighted by the
     /// column; overlapping instances each count.
     @Test func countsInstancesAsFTS5Does() {
-        // Position lists: column 0 offsets 0 1; column 1 offsets 0 1 2 (`alpha` at each), and `bravo` at column
-        // 1 offset 3 and column 2 offset 0.
-        let alpha: [UInt8] = [2, 3, 1, 1, 2, 3, 3]
-        let bravo: [UInt8] = [1, 1, 5, 1, 2, 2]
-        var lists = PositionLists(count: 2, phraseLength: 2)
-        let decoded = (lists.decode(list: 0, alpha, 0..<alpha.count), lists.decode(list: 1, bravo, 0..<bravo.count))
-        #expect(decoded == (true, true))
+        // Position lists: `alpha` at column 0 offsets 0 1 and column 1 offsets 0 1 2; `bravo` at column 1
+        // offset 3 and column 2 offset 0.
+        let bytes: [UInt8] = [2, 3, 1, 1, 2, 3, 3] + [1, 1, 5, 1, 2, 2]
+        let alpha = 0..<7, bravo = 7..<13
         let weights = Schema.rankWeights
-        // "alpha alpha": column 0 at 0; column 1 at 0 and 1.
-        let pairs = [lists.weightedInstances(slots: [0, 0]), lists.weightedInstances(slots: [0, 1]),
-                     lists.weightedInstances(slots: [1, 0])]
-        // "alpha bravo": column 1 at 2 only (column 2's bravo has no alpha before it); "bravo alpha" nowhere.
-        #expect(pairs == [weights.title + 2 * weights.body, weights.body, 0])
-        var three = PositionLists(count: 2, phraseLength: 3)
-        let decodedThree = (three.decode(list: 0, alpha, 0..<alpha.count), three.decode(list: 1, bravo, 0..<bravo.count))
-        #expect(decodedThree == (true, true))
-        let triples = [three.weightedInstances(slots: [0, 0, 1]), three.weightedInstances(slots: [0, 0, 0])]
-        #expect(triples == [weights.body, weights.body])
+        let counted = [[alpha, alpha], [alpha, bravo], [bravo, alpha], [alpha, alpha, bravo], [alpha, alpha, alpha], [bravo], []]
+            .map { PhraseInstances.weighted(bytes, $0) }
+        #expect(counted == [
+            // "alpha alpha": column 0 at 0; column 1 at 0 and 1.
+            weights.title + 2 * weights.body,
+            // "alpha bravo": column 1 at 2 only (column 2's bravo has no alpha before it); "bravo alpha" nowhere.
+            weights.body, 0,
+            weights.body, weights.body,
+            weights.body + weights.tags, 0,
+        ])
     }
 
-    @Test(arguments: [[UInt8]([0]), [1], [1, 0x80], [2, 0x80]])
+    @Test(arguments: [[UInt8]([0]), [1], [1, 0x80], [2, 0x80], [2, 1, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F]])
     func refusesPositionListsFTS5DoesNotWrite(bytes: [UInt8]) {
-        var lists = PositionLists(count: 1, phraseLength: 1)
-        let decoded = lists.decode(list: 0, bytes, 0..<bytes.count)
-        #expect(!decoded)
-    }
-
-    /// The skip finds the first entry at or above an id from any start, across short and long gaps.
-    @Test func skipsToTheFirstEntryAtOrAbove() {
-        let entries = (0..<500).map { SegmentPostings.Doclists.Entry(id: Int64($0 * 3), start: 0, end: 0) }
-        for start in [0, 1, 7, 250, 499, 500] {
-            for id in [-1, 0, 1, 2, 3, 100, 747, 1_497, 1_498, 5_000] as [Int64] {
-                let expected = entries.indices[start...].first { entries[$0].id >= id } ?? entries.count
-                #expect(PhraseLeaves.skip(entries, from: start, to: id) == expected, "from \(start) to \(id)")
-            }
-        }
+        #expect(PhraseInstances.weighted(bytes, [0..<bytes.count]) == nil)
     }
 }

@@ -1,0 +1,89 @@
+/// One FTS5 position list read position by position where it lies, with nothing decoded into an array: `1`
+/// then a column number starts a column; any other varint `v` is the offset `v − 2` after the one before in the
+/// column (31 bits, as FTS5 masks it). Positions come in FTS5's order: by column, then by offset.
+struct PositionStream {
+    private var offset: Int
+    private let end: Int
+    private var column: UInt64 = 0
+    private var position: UInt64 = 0
+    /// The current position, as `column << 32 | offset`.
+    private(set) var key: UInt64 = 0
+    /// Whether the stream has moved past its last position.
+    private(set) var isDone = false
+
+    /// A stream before the first position of the list at `range`; ``next(_:)`` moves it onto the first.
+    init(_ range: Range<Int>) {
+        offset = range.lowerBound
+        end = range.upperBound
+    }
+
+    /// Moves to the next position, or past the last (``isDone``); `false` when the list does not decode.
+    @inline(__always)
+    mutating func next(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        while offset < end {
+            guard let value = SegmentPostings.varint(bytes, &offset), offset <= end else { return false }
+            if value == 1 {
+                guard let next = SegmentPostings.varint(bytes, &offset), offset <= end, next < 1 << 31 else { return false }
+                column = next
+                position = 0
+                continue
+            }
+            guard value >= 2 else { return false }
+            position = (position &+ (value - 2)) & 0x7FFF_FFFF
+            key = column << 32 | position
+            return true
+        }
+        isDone = true
+        return true
+    }
+}
+
+/// A phrase's instances in one note, from its tokens' position lists, as FTS5 finds them
+/// (`fts5ExprPhraseIsMatch`): a position `p` of the first token such that the `i`-th token is at `p + i` in the
+/// same column; overlapping instances each count (`"alpha alpha"` is twice in `alpha alpha alpha`).
+enum PhraseInstances {
+    /// The instances, each weighted by its column (``Schema/rankWeights``; columns after the third as the
+    /// third, as ``RowStatisticsFunctions`` counts them), summed; the `i`-th phrase token's position list is
+    /// `bytes[lists[i]]`. `nil` when a list read does not decode.
+    static func weighted(_ bytes: UnsafeBufferPointer<UInt8>, _ lists: UnsafeBufferPointer<Range<Int>>) -> Double? {
+        guard !lists.isEmpty else { return 0 }
+        return withUnsafeTemporaryAllocation(of: PositionStream.self, capacity: lists.count) { streams -> Double? in
+            for index in lists.indices {
+                streams.initializeElement(at: index, to: PositionStream(lists[index]))
+                guard streams[index].next(bytes) else { return nil }
+            }
+            var counts = (0, 0, 0)
+            scan: while !streams[0].isDone {
+                let anchor = streams[0].key
+                var found = true
+                for index in 1..<lists.count {
+                    let wanted = anchor + UInt64(index)
+                    while !streams[index].isDone && streams[index].key < wanted {
+                        guard streams[index].next(bytes) else { return nil }
+                    }
+                    // A token with no position left at or after where it is wanted: no instance follows.
+                    if streams[index].isDone { break scan }
+                    if streams[index].key != wanted {
+                        found = false
+                        break
+                    }
+                }
+                if found {
+                    switch anchor >> 32 {
+                    case 0: counts.0 += 1
+                    case 1: counts.1 += 1
+                    default: counts.2 += 1
+                    }
+                }
+                guard streams[0].next(bytes) else { return nil }
+            }
+            let weights = Schema.rankWeights
+            return Double(counts.0) * weights.title + Double(counts.1) * weights.body + Double(counts.2) * weights.tags
+        }
+    }
+
+    /// The same over `bytes`, with each phrase token's list given by its range.
+    static func weighted(_ bytes: [UInt8], _ lists: [Range<Int>]) -> Double? {
+        bytes.withUnsafeBufferPointer { bytes in lists.withUnsafeBufferPointer { weighted(bytes, $0) } }
+    }
+}
