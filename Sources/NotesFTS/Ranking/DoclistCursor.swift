@@ -30,44 +30,93 @@ struct DoclistCursor {
         nextWholeOffset = whole.first ?? .max
     }
 
+    /// Before the first step: moves the cursor to the last page start (a rowid written whole) at or below
+    /// `target`, so that a walk of the notes from `target` on does not step through the pages before it.
+    mutating func skipPages(below target: Int64, _ bytes: UnsafeBufferPointer<UInt8>) {
+        var low = nextWhole + 1, high = whole.count, last = nextWhole
+        while low < high {
+            let middle = (low + high) / 2
+            if rowid(at: whole[middle], bytes) <= target {
+                last = middle
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        guard last > nextWhole else { return }
+        nextWhole = last
+        nextWholeOffset = whole[last]
+        offset = whole[last]
+    }
+
+    /// The rowid written whole at the first page start and at the last (`nil` for an empty doclist).
+    func wholeRowids(_ bytes: UnsafeBufferPointer<UInt8>) -> (first: Int64, last: Int64)? {
+        guard let first = whole.first, let last = whole.last, first < end else { return nil }
+        return (rowid(at: first, bytes), rowid(at: last, bytes))
+    }
+
+    /// The rowid written whole at `offset` (`Int64.max` when it does not decode: a step there fails).
+    private func rowid(at offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int64 {
+        var at = offset
+        guard at < end, let value = SegmentPostings.varint(bytes, &at) else { return .max }
+        return Int64(bitPattern: value)
+    }
+
     /// Moves to the next entry, or past the last (``isDone``); `false` when the doclist does not decode (an
     /// entry past its end, ids not ascending, a rowid written whole where none should be, or not where one
     /// should be).
     @inline(__always)
     mutating func step(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard offset < end else {
-            isDone = true
-            return nextWhole == whole.count
-        }
-        let isWhole = nextWholeOffset == offset
-        if isWhole {
-            nextWhole += 1
-            nextWholeOffset = nextWhole < whole.count ? whole[nextWhole] : .max
-        } else if nextWholeOffset < offset {
-            return false
-        }
-        guard let value = SegmentPostings.varint(bytes, &offset), let size = SegmentPostings.varint(bytes, &offset),
-              offset <= end, size >> 1 <= UInt64(end - offset) else { return false }
-        if isWhole {
-            guard !started || Int64(bitPattern: value) > id else { return false }
-            id = Int64(bitPattern: value)
-        } else {
-            guard started, value > 0 else { return false }
-            id &+= Int64(bitPattern: value)
-        }
-        started = true
-        positions = offset..<(offset + Int(size >> 1))
-        offset = positions.upperBound
-        return true
+        seek(.min, bytes, always: true)
     }
 
     /// Steps until the current entry's id is `target` or above, or past the last entry; `false` when the
     /// doclist does not decode.
     @inline(__always)
     mutating func seek(_ target: Int64, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        while !isDone && id < target {
-            guard step(bytes) else { return false }
+        seek(target, bytes, always: false)
+    }
+
+    /// Steps (at least once when `always`) until the id is `target` or above. The entries passed over are
+    /// decoded in locals, and the cursor's fields written once, where it stops.
+    @inline(__always)
+    private mutating func seek(_ target: Int64, _ bytes: UnsafeBufferPointer<UInt8>, always: Bool) -> Bool {
+        guard !isDone, always || id < target else { return true }
+        var offset = self.offset, id = self.id, started = self.started
+        var nextWhole = self.nextWhole, nextWholeOffset = self.nextWholeOffset
+        defer {
+            self.offset = offset
+            self.id = id
+            self.started = started
+            self.nextWhole = nextWhole
+            self.nextWholeOffset = nextWholeOffset
         }
-        return true
+        while offset < end {
+            let isWhole = nextWholeOffset == offset
+            if isWhole {
+                nextWhole += 1
+                nextWholeOffset = nextWhole < whole.count ? whole[nextWhole] : .max
+            } else if nextWholeOffset < offset {
+                return false
+            }
+            guard let value = SegmentPostings.varint(bytes, &offset), let size = SegmentPostings.varint(bytes, &offset),
+                  offset <= end, size >> 1 <= UInt64(end - offset) else { return false }
+            if isWhole {
+                guard !started || Int64(bitPattern: value) > id else { return false }
+                id = Int64(bitPattern: value)
+            } else {
+                guard started, value > 0 else { return false }
+                id &+= Int64(bitPattern: value)
+            }
+            started = true
+            let stop = offset + Int(size >> 1)
+            defer { offset = stop }
+            if id >= target {
+                positions = offset..<stop
+                return true
+            }
+        }
+        isDone = true
+        return nextWhole == whole.count
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SQLiteKit
 
 /// The notes a phrase (or one word) matches, with the weighted frequency of its instances in each, read
@@ -19,8 +20,10 @@ enum PhraseLeaves {
     /// ids, with their weighted frequencies and sizes left out (``MatchStatistics/completeSizes(_:_:)`` reads
     /// them); `nil` when the leaves cannot say here, and FTS5 walks it instead: sizes not in ``SizeBlocks``, a
     /// write open on `db` (FTS5 keeps its terms in memory until it flushes them), no read transaction open (the
-    /// doclists would be of different snapshots), or a doclist that does not decode.
-    static func rows(of tokens: [String], _ db: Connection, _ statistics: MatchStatistics) throws -> [MatchStatistics.Row]? {
+    /// doclists would be of different snapshots), or a doclist that does not decode. From `splitFrom` bytes of
+    /// doclists the walk is split in two halves, walked at once.
+    static func rows(of tokens: [String], _ db: Connection, _ statistics: MatchStatistics,
+                     splitFrom: Int = splitFromBytes) throws -> [MatchStatistics.Row]? {
         guard !tokens.isEmpty, statistics.sizesFromTable, !db.isWriting, !db.isAutocommit else { return nil }
         let leaves = try SegmentPostings.of(db)
         defer { leaves.resetStatements() }
@@ -30,6 +33,10 @@ enum PhraseLeaves {
         let segments = structure.levels.flatMap { $0.segments.reversed() }
         var distinct: [String] = []
         var walk = Walk()
+        // The room kept with the connection, given back once the walk is done (and its halves with it).
+        swap(&walk.bytes, &leaves.walkBytes)
+        walk.bytes.removeAll(keepingCapacity: true)
+        defer { swap(&walk.bytes, &leaves.walkBytes) }
         for token in tokens where !distinct.contains(token) {
             guard let key = SegmentPostings.key(of: token) else { return nil }
             let first = walk.cursors.count, before = walk.bytes.count
@@ -44,7 +51,45 @@ enum PhraseLeaves {
             walk.sizes.append(walk.bytes.count - before)
             distinct.append(token)
         }
-        return walk.instances(slots: tokens.map { token in distinct.firstIndex(of: token) ?? 0 })
+        let slots = tokens.map { token in distinct.firstIndex(of: token) ?? 0 }
+        guard walk.bytes.count >= splitFrom, let middle = walk.middle() else { return walk.instances(slots: slots) }
+        return inHalves(walk, slots: slots, middle: middle)
+    }
+
+    /// Doclists of this many bytes or more (over the tokens and segments) are walked in two halves at once.
+    static let splitFromBytes = 1 << 20
+
+    /// The walk in two halves by note id, the upper one on a thread of its own: each steps through about half
+    /// of every doclist, from its own cursors over the same bytes, which neither changes.
+    private static func inHalves(_ walk: Walk, slots: [Int], middle: Int64) -> [MatchStatistics.Row]? {
+        let upper = UpperHalf(walk: walk, slots: slots, from: middle)
+        let thread = Thread { upper.run() }
+        thread.start()
+        let lower = walk.instances(slots: slots, below: middle)
+        upper.done.wait()
+        guard let lower, let higher = upper.rows else { return nil }
+        return lower + higher
+    }
+
+    /// The upper half, walked on its own thread. Sendable by construction: the walk is read by both threads and
+    /// changed by neither, and the thread that starts it reads `rows` only after `done` is signalled.
+    private final class UpperHalf: @unchecked Sendable {
+        let walk: Walk
+        let slots: [Int]
+        let from: Int64
+        let done = DispatchSemaphore(value: 0)
+        var rows: [MatchStatistics.Row]?
+
+        init(walk: Walk, slots: [Int], from: Int64) {
+            self.walk = walk
+            self.slots = slots
+            self.from = from
+        }
+
+        func run() {
+            rows = walk.instances(slots: slots, from: from)
+            done.signal()
+        }
     }
 
     /// The doclists of a phrase's distinct tokens: each token's cursors (one a segment holding it, newest
@@ -57,12 +102,26 @@ enum PhraseLeaves {
         /// Each distinct token's doclist bytes over its segments.
         var sizes: [Int] = []
 
+        /// The token with the fewest bytes, which leads the walk.
+        var lead: Int? { sizes.indices.min { sizes[$0] < sizes[$1] } }
+
+        /// An id about halfway through the lead's notes (from the first and last page starts of its
+        /// segments); `nil` when they span no range.
+        func middle() -> Int64? {
+            guard let lead else { return nil }
+            let spans = bytes.withUnsafeBufferPointer { bytes in tokens[lead].compactMap { cursors[$0].wholeRowids(bytes) } }
+            guard let low = spans.map(\.first).min(), let high = spans.map(\.last).max(), high > low, high < .max else { return nil }
+            let (span, overflow) = high.subtractingReportingOverflow(low)
+            return overflow ? nil : low + span / 2 + 1
+        }
+
         /// The notes where the phrase whose `i`-th token is distinct token `slots[i]` occurs, with the weighted
-        /// count of its instances; `nil` when a doclist or a position list does not decode. The token with the
-        /// fewest bytes leads: its notes in order over its segments (``MergedDoclist``); each other token seeks
-        /// each of them, and its position lists are read only where every token holds the note.
-        func instances(slots: [Int]) -> [MatchStatistics.Row]? {
-            guard let lead = sizes.indices.min(by: { sizes[$0] < sizes[$1] }) else { return [] }
+        /// count of its instances, among the notes from `from` and below `below`; `nil` when a doclist or a
+        /// position list does not decode. The token with the fewest bytes leads: its notes in order over its
+        /// segments (``MergedDoclist``); each other token seeks each of them, and its position lists are read
+        /// only where every token holds the note.
+        func instances(slots: [Int], from: Int64 = .min, below: Int64 = .max) -> [MatchStatistics.Row]? {
+            guard let lead else { return [] }
             var cursors = self.cursors
             var merged = tokens.map { MergedDoclist($0) }
             var found = [Range<Int>](repeating: 0..<0, count: tokens.count)
@@ -73,8 +132,12 @@ enum PhraseLeaves {
                     merged.withUnsafeMutableBufferPointer { merged -> Bool in
                         found.withUnsafeMutableBufferPointer { found -> Bool in
                             phrase.withUnsafeMutableBufferPointer { phrase -> Bool in
+                                if from > .min {
+                                    for index in cursors.indices { cursors[index].skipPages(below: from, bytes) }
+                                }
                                 for token in merged.indices { guard merged[token].start(cursors, bytes) else { return false } }
-                                next: while !merged[lead].isDone {
+                                guard merged[lead].seek(from, cursors, bytes) else { return false }
+                                next: while !merged[lead].isDone && merged[lead].id < below {
                                     let id = merged[lead].id
                                     found[lead] = merged[lead].positions
                                     guard merged[lead].advance(cursors, bytes) else { return false }

@@ -123,7 +123,7 @@ extension SegmentPostings {
                 if page.firstRowid != 0, continued.whole.last != continued.doclist.count + page.firstRowid - 4 {
                     continued.whole.append(continued.doclist.count + page.firstRowid - 4)
                 }
-                continued.doclist.append(contentsOf: page.bytes[4..<page.continuationEnd])
+                Self.append(page.bytes, 4..<page.continuationEnd, to: &continued.doclist)
                 open = continued
                 if !page.termOffsets.isEmpty {
                     guard visit(continued.term, continued.doclist, continued.whole) else { return false }

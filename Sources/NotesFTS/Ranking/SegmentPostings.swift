@@ -33,6 +33,9 @@ final class SegmentPostings {
     var staging: [Doclists.Entry] = []
     /// Room ``doclists(from:through:)`` merges the segments' entries in, kept for the same reason.
     var spare: [Doclists.Entry] = []
+    /// Room a phrase walk reads its tokens' doclists into (``PhraseLeaves``), kept from query to query for the
+    /// same reason: 2.7 MB for `"read itparox"` at 1,000,000 notes.
+    var walkBytes: [UInt8] = []
     /// Each column's weight in the weighted frequency.
     private let weights = Schema.rankWeights
 
@@ -137,7 +140,7 @@ final class SegmentPostings {
         }
         guard case .found(let start, let end, var endsHere) = found else { return [] }
         var whole = [bytes.count]
-        bytes.append(contentsOf: first.bytes[start..<end])
+        Self.append(first.bytes, start..<end, to: &bytes)
         while !endsHere && number < segment.lastPage {
             number += 1
             guard let next = try leaf(segment.id, number) else { return nil }
@@ -145,10 +148,16 @@ final class SegmentPostings {
             if next.firstRowid != 0, whole.last != bytes.count + next.firstRowid - 4 {
                 whole.append(bytes.count + next.firstRowid - 4)
             }
-            bytes.append(contentsOf: next.bytes[4..<next.continuationEnd])
+            Self.append(next.bytes, 4..<next.continuationEnd, to: &bytes)
             endsHere = !next.termOffsets.isEmpty
         }
         return whole
+    }
+
+    /// Appends `source[range]` to `bytes` in one copy (appending the slice itself went byte by byte: 7,000
+    /// instructions a 4 KB page).
+    static func append(_ source: [UInt8], _ range: Range<Int>, to bytes: inout [UInt8]) {
+        source.withUnsafeBufferPointer { source in bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[range])) }
     }
 
     /// Decodes a doclist whose rowids at the offsets `whole` are written whole; `nil` when it does not decode
