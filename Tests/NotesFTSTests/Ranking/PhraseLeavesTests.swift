@@ -105,6 +105,31 @@ import Testing
         #expect(inWrite == nil)
     }
 
+    /// A page missing from the middle of a doclist (a damaged file) makes the leaves decline, not answer
+    /// without it.
+    @Test func declinesWhenAPageOfADoclistIsMissing() throws {
+        let index = try TestFolder().openIndex()
+        let db = index.connection
+        try db.execute("INSERT INTO notes_fts(notes_fts, rank) VALUES ('pgsz', 64)")
+        var corpus = TopKCorpus(seed: 9)
+        try index.transaction { for number in 0..<200 { _ = try index.save(corpus.note(number)) } }
+        let statistics = try MatchStatistics(db)
+        let leaves = try SegmentPostings(db)
+        defer { leaves.close() }
+        let missing = try db.transaction(.deferred) { () -> Int64? in
+            guard let structure = try leaves.structure(),
+                  let segment = structure.levels.flatMap(\.segments).max(by: { $0.pageCount < $1.pageCount }),
+                  let key = SegmentPostings.key(of: "alpha") else { return nil }
+            return Int64(segment.id) << Int64(FullTextStructure.segmentShift) + Int64(try leaves.firstPage(for: key, in: segment) + 2)
+        }
+        let before = try db.transaction(.deferred) { try PhraseLeaves.rows(of: ["alpha", "bravo"], db, statistics) }
+        #expect(before?.isEmpty == false)
+        try db.execute("DELETE FROM notes_fts_data WHERE id = \(missing ?? 0)")
+        #expect(try db.scalarInt("SELECT changes()") == 1)
+        let after = try db.transaction(.deferred) { try PhraseLeaves.rows(of: ["alpha", "bravo"], db, statistics) }
+        #expect(after == nil)
+    }
+
     /// An instance is a run of the phrase's tokens at consecutive offsets in one column, weighted by the
     /// column; overlapping instances each count.
     @Test func countsInstancesAsFTS5Does() {
