@@ -116,11 +116,11 @@ enum PhraseLeaves {
         }
 
         /// The notes where the phrase whose `i`-th token is distinct token `slots[i]` occurs, with the weighted
-        /// count of its instances, among the notes from `from` and below `below`; `nil` when a doclist or a
-        /// position list does not decode. The token with the fewest bytes leads: its notes in order over its
-        /// segments (``MergedDoclist``); each other token seeks each of them, and its position lists are read
-        /// only where every token holds the note.
-        func instances(slots: [Int], from: Int64 = .min, below: Int64 = .max) -> [MatchStatistics.Row]? {
+        /// count of its instances, among the notes from `from` and below `below` (when given); `nil` when a
+        /// doclist or a position list does not decode. The token with the fewest bytes leads: its notes in order
+        /// over its segments (``MergedDoclist``); each other token seeks each of them, and its position lists are
+        /// read only where every token holds the note.
+        func instances(slots: [Int], from: Int64 = .min, below: Int64? = nil) -> [MatchStatistics.Row]? {
             guard let lead else { return [] }
             var cursors = self.cursors
             var merged = tokens.map { MergedDoclist($0) }
@@ -137,7 +137,9 @@ enum PhraseLeaves {
                                 }
                                 for token in merged.indices { guard merged[token].start(cursors, bytes) else { return false } }
                                 guard merged[lead].seek(from, cursors, bytes) else { return false }
-                                next: while !merged[lead].isDone && merged[lead].id < below {
+                                // No upper bound unless one is given: `id < Int64.max` would leave out a
+                                // note of that id.
+                                next: while !merged[lead].isDone && below.map({ merged[lead].id < $0 }) ?? true {
                                     let id = merged[lead].id
                                     found[lead] = merged[lead].positions
                                     guard merged[lead].advance(cursors, bytes) else { return false }

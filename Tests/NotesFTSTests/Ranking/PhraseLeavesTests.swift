@@ -105,6 +105,35 @@ import Testing
         #expect(inWrite == nil)
     }
 
+    /// The smallest and largest note ids SQLite allows are walked, whole and in halves (found by a review: a
+    /// bound of `id < Int64.max` left out the note of that id).
+    @Test func walksTheSmallestAndLargestNoteIDs() throws {
+        let index = try TestFolder().openIndex()
+        let db = index.connection
+        var corpus = TopKCorpus(seed: 12)
+        try index.transaction { for number in 0..<60 { _ = try index.save(corpus.note(number)) } }
+        try index.transaction {
+            for (number, id) in [Int64.min, -5, .max].enumerated() {
+                try db.execute("""
+                    INSERT INTO notes(id, path, position, title, body, tags)
+                    VALUES (\(id), '/edge/\(number).md', 0, 'alpha bravo', 'alpha bravo alpha', '')
+                    """)
+            }
+        }
+        let statistics = try MatchStatistics(db)
+        let (whole, halves, walked) = try db.transaction(.deferred) {
+            var rows: [MatchStatistics.Row] = []
+            try statistics.walk("\"alpha bravo\"", db, into: &rows)
+            return (try PhraseLeaves.rows(of: ["alpha", "bravo"], db, statistics),
+                    try PhraseLeaves.rows(of: ["alpha", "bravo"], db, statistics, splitFrom: 0), rows)
+        }
+        #expect(walked.contains { $0.id == .max } && walked.contains { $0.id == .min })
+        for rows in [whole, halves] {
+            #expect(rows?.map(\.id) == walked.map(\.id))
+            #expect(rows?.map(\.frequency) == walked.map(\.frequency))
+        }
+    }
+
     /// A page missing from the middle of a doclist (a damaged file) makes the leaves decline, not answer
     /// without it.
     @Test func declinesWhenAPageOfADoclistIsMissing() throws {
