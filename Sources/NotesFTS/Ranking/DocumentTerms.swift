@@ -4,6 +4,17 @@ struct ColumnCounts: Equatable, Sendable {
     var body: Int32 = 0
     var tags: Int32 = 0
 
+    /// Counts one occurrence in column `column` (0 title, 1 body; any later column as tags, as
+    /// ``RowStatisticsFunctions`` counts FTS5's instances).
+    @inline(__always)
+    mutating func add(column: UInt64) {
+        switch column {
+        case 0: title += 1
+        case 1: body += 1
+        default: tags += 1
+        }
+    }
+
     /// The phrase frequency FTS5's bm25 sums for the term: each occurrence adds its column's weight.
     var weightedFrequency: Double {
         Double(title) * Schema.rankWeights.title + Double(body) * Schema.rankWeights.body

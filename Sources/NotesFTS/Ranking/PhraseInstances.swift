@@ -13,7 +13,7 @@ enum PhraseInstances {
                 streams.initializeElement(at: index, to: PositionStream(lists[index]))
                 guard streams[index].next(bytes) else { return nil }
             }
-            var counts = (0, 0, 0)
+            var counts = ColumnCounts()
             scan: while !streams[0].isDone {
                 let anchor = streams[0].key
                 var found = true
@@ -29,17 +29,10 @@ enum PhraseInstances {
                         break
                     }
                 }
-                if found {
-                    switch anchor >> 32 {
-                    case 0: counts.0 += 1
-                    case 1: counts.1 += 1
-                    default: counts.2 += 1
-                    }
-                }
+                if found { counts.add(column: anchor >> 32) }
                 guard streams[0].next(bytes) else { return nil }
             }
-            let weights = Schema.rankWeights
-            return Double(counts.0) * weights.title + Double(counts.1) * weights.body + Double(counts.2) * weights.tags
+            return counts.weightedFrequency
         }
     }
 
@@ -48,7 +41,7 @@ enum PhraseInstances {
     private static func weightedPair(_ bytes: UnsafeBufferPointer<UInt8>, _ first: Range<Int>, _ second: Range<Int>) -> Double? {
         var anchors = PositionStream(first), follows = PositionStream(second)
         guard anchors.next(bytes), follows.next(bytes) else { return nil }
-        var counts = (0, 0, 0)
+        var counts = ColumnCounts()
         while !anchors.isDone && !follows.isDone {
             let wanted = anchors.key + 1
             if follows.key < wanted {
@@ -56,16 +49,11 @@ enum PhraseInstances {
                 continue
             }
             if follows.key == wanted {
-                switch anchors.key >> 32 {
-                case 0: counts.0 += 1
-                case 1: counts.1 += 1
-                default: counts.2 += 1
-                }
+                counts.add(column: anchors.key >> 32)
             }
             guard anchors.next(bytes) else { return nil }
         }
-        let weights = Schema.rankWeights
-        return Double(counts.0) * weights.title + Double(counts.1) * weights.body + Double(counts.2) * weights.tags
+        return counts.weightedFrequency
     }
 
     /// The same over `bytes`, with each phrase token's list given by its range.

@@ -22,8 +22,8 @@ enum PhraseRanking {
     /// (exclusions only at the top level); `nil` otherwise. A quoted single word (`"read"`) is a word to FTS5,
     /// and ``TopKQuery`` takes it as one.
     static func phrase(of query: ParsedQuery, tokenizer: TermTokenizer) -> Term? {
-        guard let found = term(of: query, tokenizer: tokenizer), let term = single(query)?.0, term.isPhrase,
-              tokenizer.queryTokens(term.text)?.count != 1 else { return nil }
+        guard let (term, found) = walked(query, tokenizer: tokenizer), term.isPhrase,
+              (found.tokens ?? tokenizer.queryTokens(term.text))?.count != 1 else { return nil }
         return found
     }
 
@@ -31,12 +31,17 @@ enum PhraseRanking {
     /// column filter and no word forms; `nil` otherwise. ``TopKPlan`` walks such a term once when it holds no
     /// tracked word: the walk is what full scoring does twice. Its tokens are read with `tokenizer` when given.
     static func term(of query: ParsedQuery, tokenizer: TermTokenizer? = nil) -> Term? {
+        walked(query, tokenizer: tokenizer)?.1
+    }
+
+    /// The query's one term and what ``term(of:tokenizer:)`` gives for it.
+    private static func walked(_ query: ParsedQuery, tokenizer: TermTokenizer?) -> (QueryTerm, Term)? {
         guard let (term, found) = single(query) else { return nil }
         // A prefix (typed, or a term ending in a lone CJK character, ``FTS5Expression/term(_:)``) has no
         // tokens of its own to walk.
         let plain = !term.isPrefix && !found.match.hasSuffix("*")
         let tokens = plain ? tokenizer?.queryTokens(term.text) : nil
-        return Term(match: found.match, exclusion: found.exclusion, tokens: tokens?.isEmpty == false ? tokens : nil)
+        return (term, Term(match: found.match, exclusion: found.exclusion, tokens: tokens?.isEmpty == false ? tokens : nil))
     }
 
     private static func single(_ query: ParsedQuery) -> (QueryTerm, (match: String, exclusion: String?))? {

@@ -37,8 +37,6 @@ final class SegmentPostings {
     /// Room a phrase walk reads its tokens' doclists into (``PhraseLeaves``), kept from query to query for the
     /// same reason: 2.7 MB for `"read itparox"` at 1,000,000 notes.
     var walkBytes: [UInt8] = []
-    /// Each column's weight in the weighted frequency.
-    private let weights = Schema.rankWeights
 
     /// Prepares the reads on `db`.
     init(_ db: Connection) throws {
@@ -209,23 +207,19 @@ final class SegmentPostings {
     /// the third weigh as the third, as ``RowStatisticsFunctions`` counts them).
     @inline(__always)
     func weightedFrequency(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
-        var counts = (0, 0, 0)
-        var column = 0, offset = range.lowerBound
+        var counts = ColumnCounts()
+        var column: UInt64 = 0, offset = range.lowerBound
         while offset < range.upperBound {
             guard let value = Varint.read(bytes, &offset, end: range.upperBound) else { return nil }
             if value == 1 {
                 guard let next = Varint.read(bytes, &offset, end: range.upperBound) else { return nil }
-                column = Int(min(next, 2))
+                column = next
             } else {
                 guard value >= 2 else { return nil }
-                switch column {
-                case 0: counts.0 += 1
-                case 1: counts.1 += 1
-                default: counts.2 += 1
-                }
+                counts.add(column: column)
             }
         }
-        return Double(counts.0) * weights.title + Double(counts.1) * weights.body + Double(counts.2) * weights.tags
+        return counts.weightedFrequency
     }
 
     /// One list of the segments' postings in note order; `nil` when a note is in two of them.
