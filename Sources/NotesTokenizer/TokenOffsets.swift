@@ -8,7 +8,7 @@ package struct TokenOffsets: Sendable, Equatable {
     package var end: Int32
 
     /// The offsets `start..<end`.
-    package init(start: Int32, end: Int32) {
+    @inlinable package init(start: Int32, end: Int32) {
         self.start = start
         self.end = end
     }

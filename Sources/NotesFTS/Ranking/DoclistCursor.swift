@@ -67,7 +67,20 @@ struct DoclistCursor {
     /// should be).
     @inline(__always)
     mutating func step(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        seek(.min, bytes, always: true)
+        // The common entry (``seek(_:_:always:)``'s first case) without the walk's set-up.
+        if started && offset < nextWholeOffset && offset + 2 <= end {
+            let difference = bytes[offset], size = bytes[offset + 1]
+            if difference | size < 0x80 && difference > 0 {
+                let start = offset + 2, stop = start + Int(size >> 1)
+                if stop <= end {
+                    id &+= Int64(difference)
+                    positions = start..<stop
+                    offset = stop
+                    return true
+                }
+            }
+        }
+        return seek(.min, bytes, always: true)
     }
 
     /// Steps until the current entry's id is `target` or above, or past the last entry; `false` when the
@@ -92,6 +105,22 @@ struct DoclistCursor {
             self.nextWholeOffset = nextWholeOffset
         }
         while offset < end {
+            // Most entries of a long doclist: a rowid difference and a size of one byte each, before the next
+            // page start. Anything else (a rowid written whole, a longer varint, a malformed entry) is read below.
+            if offset < nextWholeOffset && offset + 2 <= end && started {
+                let difference = bytes[offset], size = bytes[offset + 1]
+                if difference | size < 0x80 && difference > 0 {
+                    let start = offset + 2, stop = start + Int(size >> 1)
+                    guard stop <= end else { return false }
+                    id &+= Int64(difference)
+                    offset = stop
+                    if id >= target {
+                        positions = start..<stop
+                        return true
+                    }
+                    continue
+                }
+            }
             let isWhole = nextWholeOffset == offset
             if isWhole {
                 nextWhole += 1

@@ -8,6 +8,12 @@ extension PostingList {
         var offset = 0
         var id = first
         while offset < block.count {
+            if let posting = PackedPosting.read(block, at: offset) {
+                offset += posting.length
+                id &+= Int64(truncatingIfNeeded: posting.gap)
+                ids.append(id)
+                continue
+            }
             guard let gap = varint(block, &offset), varint(block, &offset) != nil, varint(block, &offset) != nil else {
                 return false
             }
@@ -29,6 +35,19 @@ extension PostingList {
         var id = first
         var hits = 0
         while offset < block.count {
+            // Most postings read from one 4-byte load; the others byte by byte.
+            if let posting = PackedPosting.read(block, at: offset) {
+                id &+= Int64(truncatingIfNeeded: posting.gap)
+                while cursor < wanted.count && wanted[cursor] < id { cursor += 1 }
+                if cursor == wanted.count { return hits }
+                if wanted[cursor] == id {
+                    found[cursor] = Double(posting.frequency)
+                    hits += 1
+                    cursor += 1
+                }
+                offset += posting.length
+                continue
+            }
             // The gap, with a one-byte fast path (most gaps of a long list are below 128).
             let byte = block[offset]
             if byte < 0x80 {

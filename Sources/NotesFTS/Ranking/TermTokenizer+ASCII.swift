@@ -19,11 +19,54 @@ extension TermTokenizer {
     /// make of it inside the whole text. `nil` when the tokenizer failed.
     ///
     /// A snippet reads every token of its note's columns: a run read here costs a few nanoseconds, the
-    /// tokenizer's callbacks several times that. The cuts are found eight bytes at a time (``runBytes(_:)``).
+    /// tokenizer's callbacks several times that. The text is read eight bytes at a time (``runBytes(_:)``):
+    /// in a word of ASCII bytes, where runs start and end are two masks, walked bit by bit, so a token costs
+    /// its two bits and its record, not two searches of its own. A word holding a byte beyond ASCII, and the
+    /// last bytes, are read run by run (``runStart(_:from:)``, ``runEnd(_:from:)``).
     func scanReadingASCII(_ text: UnsafeRawBufferPointer, matcher: PhraseMatcher) -> PhraseScan? {
         var scan = PhraseScan(matcher: matcher, expectedTokens: text.count / 6)
         let count = text.count
-        var index = 0
+        // The next byte to read, and where the run being read started (-1 between runs).
+        var index = 0, open = -1
+        // 0x80 when the byte before `index` is in a run.
+        var carry: UInt64 = 0
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            if word & Self.highBits != 0 {
+                // A byte beyond ASCII: the run it is in (or the one open), read whole, run by run.
+                let start = open >= 0 ? open : Self.runStart(text, from: index)
+                guard start < count else { return scan }
+                let (end, isASCII) = Self.runEnd(text, from: start)
+                if isASCII {
+                    scan.addASCII(text, start: start, end: end)
+                } else if !feed(text, from: start, to: end, into: &scan) {
+                    return nil
+                }
+                // Past the run and the byte that cut it (which is in no run).
+                (index, open, carry) = (min(end + 1, count), -1, 0)
+                continue
+            }
+            let run = Self.runBytes(word)
+            let before = run << 8 | carry
+            // A run starts at a run byte after one in no run, and ends at the first byte in no run after it.
+            var starts = run & ~before
+            var ends = ~run & Self.highBits & before
+            while starts | ends != 0 {
+                let start = starts.trailingZeroBitCount, end = ends.trailingZeroBitCount
+                if end < start {
+                    scan.addASCII(text, start: open, end: index + end >> 3)
+                    open = -1
+                    ends &= ends &- 1
+                } else {
+                    open = index + start >> 3
+                    starts &= starts &- 1
+                }
+            }
+            carry = run >> 56
+            index += 8
+        }
+        // The last bytes, and a run still open, run by run.
+        if open >= 0 { index = open }
         while true {
             index = Self.runStart(text, from: index)
             guard index < count else { break }

@@ -56,10 +56,24 @@ extension SearchSnippets {
         }
     }
 
-    /// The number of newlines in `text` before byte `offset`.
-    private static func newlines(in text: UnsafeRawBufferPointer, before offset: Int) -> Int {
-        var count = 0
-        for byte in text[0..<min(max(offset, 0), text.count)] where byte == 0x0A { count += 1 }
+    /// The number of newlines in `text` before byte `offset`, eight bytes at a time: a byte of `word ^ 0x0A…`
+    /// is zero exactly where `word` holds a newline, and adding 0x7F to its low seven bits sets its high bit
+    /// unless it is zero (no carry reaches the next byte).
+    static func newlines(in text: UnsafeRawBufferPointer, before offset: Int) -> Int {
+        let limit = min(max(offset, 0), text.count)
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var count = 0, index = 0
+        while index + 8 <= limit {
+            let word = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ 0x0A0A_0A0A_0A0A_0A0A
+            // High bit set in each byte that is not zero.
+            let nonzero = ((word & low) &+ low) | word
+            count += (~nonzero & ~low).nonzeroBitCount
+            index += 8
+        }
+        while index < limit {
+            if text[index] == 0x0A { count += 1 }
+            index += 1
+        }
         return count
     }
 

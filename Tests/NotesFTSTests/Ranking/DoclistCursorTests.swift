@@ -83,4 +83,13 @@ import Testing
         }
         #expect(!decoded)
     }
+
+    /// A page start stepped over is refused at the next step, not only at the end of the doclist: a seek that
+    /// stops before the end must not return an entry read across it.
+    @Test func refusesTheStepAfterAPageStartItPassed() {
+        let bytes: [UInt8] = [5, 4, 2, 2, 1, 2, 2, 1, 2, 2]
+        var cursor = DoclistCursor(0..<bytes.count, whole: [0, 2])
+        let steps = bytes.withUnsafeBufferPointer { bytes in [cursor.step(bytes), cursor.step(bytes)] }
+        #expect(steps == [true, false])
+    }
 }

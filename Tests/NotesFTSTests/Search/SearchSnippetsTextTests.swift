@@ -63,6 +63,24 @@ import SQLiteKit
         }
     }
 
+    /// The newline count eight bytes at a time equals a byte-by-byte count, for every offset of random texts
+    /// dense and sparse in newlines, with every byte value beside them.
+    @Test func countsNewlinesAsAByteLoopDoes() {
+        var random = SeededGenerator(state: 20_261_202)
+        for round in 0..<300 {
+            let density = UInt64(round % 4 == 0 ? 50 : 3)
+            let text: [UInt8] = (0..<Int(random.next() % 90)).map { _ in
+                random.chance(density) ? 0x0A : UInt8(truncatingIfNeeded: random.next())
+            }
+            text.withUnsafeBytes { bytes in
+                for offset in -1...(text.count + 1) {
+                    let expected = text.prefix(max(offset, 0)).filter { $0 == 0x0A }.count
+                    #expect(SearchSnippets.newlines(in: bytes, before: offset) == expected, "round \(round), offset \(offset)")
+                }
+            }
+        }
+    }
+
     @Test func whatIsNotReadIsLeftToFTS5() throws {
         let index = try TestFolder().openIndex()
         let tokenizer = try RankingTables.tokenizer(index.connection)
