@@ -67,7 +67,9 @@ struct DoclistCursor {
     /// should be).
     @inline(__always)
     mutating func step(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // The common entry (``seek(_:_:always:)``'s first case) without the walk's set-up.
+        // The common entry, a rowid difference and a size of one byte each before the next page start, without
+        // the general walk's set-up; anything else (a rowid written whole, a longer varint, a malformed entry)
+        // is read by the general walk.
         if started && offset < nextWholeOffset && offset + 2 <= end {
             let difference = bytes[offset], size = bytes[offset + 1]
             if difference | size < 0x80 && difference > 0 {
@@ -87,7 +89,27 @@ struct DoclistCursor {
     /// doclist does not decode.
     @inline(__always)
     mutating func seek(_ target: Int64, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        seek(target, bytes, always: false)
+        guard !isDone, id < target else { return true }
+        // The common entries first, in a loop of their own over two fields (``step(_:)``'s case); where one is
+        // not common, the general walk goes on from it.
+        if started {
+            var offset = self.offset, id = self.id
+            let limit = min(nextWholeOffset, end - 1)
+            while offset < limit {
+                let difference = bytes[offset], size = bytes[offset + 1]
+                guard difference | size < 0x80 && difference > 0 else { break }
+                let stop = offset + 2 + Int(size >> 1)
+                guard stop <= end else { break }
+                id &+= Int64(difference)
+                if id >= target {
+                    (self.offset, self.id, positions) = (stop, id, offset + 2..<stop)
+                    return true
+                }
+                offset = stop
+            }
+            (self.offset, self.id) = (offset, id)
+        }
+        return seek(target, bytes, always: false)
     }
 
     /// Steps (at least once when `always`) until the id is `target` or above. The entries passed over are
@@ -105,22 +127,6 @@ struct DoclistCursor {
             self.nextWholeOffset = nextWholeOffset
         }
         while offset < end {
-            // Most entries of a long doclist: a rowid difference and a size of one byte each, before the next
-            // page start. Anything else (a rowid written whole, a longer varint, a malformed entry) is read below.
-            if offset < nextWholeOffset && offset + 2 <= end && started {
-                let difference = bytes[offset], size = bytes[offset + 1]
-                if difference | size < 0x80 && difference > 0 {
-                    let start = offset + 2, stop = start + Int(size >> 1)
-                    guard stop <= end else { return false }
-                    id &+= Int64(difference)
-                    offset = stop
-                    if id >= target {
-                        positions = start..<stop
-                        return true
-                    }
-                    continue
-                }
-            }
             let isWhole = nextWholeOffset == offset
             if isWhole {
                 nextWhole += 1
