@@ -84,12 +84,32 @@ import Testing
         #expect(!decoded)
     }
 
-    /// A page start stepped over is refused at the next step, not only at the end of the doclist: a seek that
-    /// stops before the end must not return an entry read across it.
+    /// A page start stepped over is refused at the next step, not only at the end of the doclist, by a step
+    /// and by a seek: a walk that stops before the end must not return an entry read across it.
     @Test func refusesTheStepAfterAPageStartItPassed() {
         let bytes: [UInt8] = [5, 4, 2, 2, 1, 2, 2, 1, 2, 2]
         var cursor = DoclistCursor(0..<bytes.count, whole: [0, 2])
         let steps = bytes.withUnsafeBufferPointer { bytes in [cursor.step(bytes), cursor.step(bytes)] }
         #expect(steps == [true, false])
+        var seeking = DoclistCursor(0..<bytes.count, whole: [0, 2])
+        let sought = bytes.withUnsafeBufferPointer { bytes in [seeking.step(bytes), seeking.seek(6, bytes)] }
+        #expect(sought == [true, false])
+    }
+
+    /// A seek's loop over one-byte entries stops at a page start, where the rowid is written whole: with one
+    /// byte too it would be read as a difference (3 + 5).
+    @Test func seeksAcrossAPageStartOfOneByte() {
+        let bytes: [UInt8] = [3, 2, 2, 5, 2, 2]
+        var cursor = DoclistCursor(0..<bytes.count, whole: [0, 3])
+        let landed = bytes.withUnsafeBufferPointer { bytes in cursor.step(bytes) && cursor.seek(5, bytes) }
+        #expect(landed && cursor.id == 5)
+    }
+
+    /// A difference of zero met by a seek is refused, as by a step.
+    @Test func refusesADifferenceOfZeroWhenSeeking() {
+        let bytes: [UInt8] = [5, 2, 2, 0, 2, 2, 1, 2, 2]
+        var cursor = DoclistCursor(0..<bytes.count, whole: [0])
+        let sought = bytes.withUnsafeBufferPointer { bytes in [cursor.step(bytes), cursor.seek(7, bytes)] }
+        #expect(sought == [true, false])
     }
 }
