@@ -38,7 +38,7 @@ enum PhraseInstances {
 
     /// ``weighted(_:_:)-(UnsafeBufferPointer<UInt8>,_)`` for a phrase of two tokens (most phrases), with its two
     /// streams held in place.
-    private static func weightedPair(_ bytes: UnsafeBufferPointer<UInt8>, _ first: Range<Int>, _ second: Range<Int>) -> Double? {
+    static func weightedPair(_ bytes: UnsafeBufferPointer<UInt8>, _ first: Range<Int>, _ second: Range<Int>) -> Double? {
         var anchors = PositionStream(first), follows = PositionStream(second)
         guard anchors.next(bytes), follows.next(bytes) else { return nil }
         var counts = ColumnCounts()

@@ -122,6 +122,7 @@ enum PhraseLeaves {
         /// read only where every token holds the note.
         func instances(slots: [Int], from: Int64 = .min, below: Int64? = nil) -> [MatchStatistics.Row]? {
             guard let lead else { return [] }
+            if tokens.count == 2, slots.count == 2 { return pairInstances(lead: lead, slots: slots, from: from, below: below) }
             var cursors = self.cursors
             var merged = tokens.map { MergedDoclist($0) }
             var found = [Range<Int>](repeating: 0..<0, count: tokens.count)

@@ -1,0 +1,41 @@
+extension PhraseLeaves.Walk {
+    /// ``instances(slots:from:below:)`` for a phrase of two distinct tokens (`"read itparox"`: most phrases),
+    /// the same notes and counts with the two merged doclists held in locals and the pair's position lists
+    /// handed straight to ``PhraseInstances/weightedPair(_:_:_:)``: the general walk's loops over the tokens
+    /// and the slots cost more than a step of each doclist.
+    func pairInstances(lead: Int, slots: [Int], from: Int64, below: Int64?) -> [MatchStatistics.Row]? {
+        var cursors = self.cursors
+        var leading = MergedDoclist(tokens[lead]), other = MergedDoclist(tokens[1 - lead])
+        // Which list is the phrase's first token's.
+        let leadIsFirst = slots[0] == lead
+        var rows: [MatchStatistics.Row] = []
+        let decoded = bytes.withUnsafeBufferPointer { bytes in
+            cursors.withUnsafeMutableBufferPointer { cursors -> Bool in
+                if from > .min {
+                    for index in cursors.indices { cursors[index].skipPages(below: from, bytes) }
+                }
+                guard leading.start(cursors, bytes), other.start(cursors, bytes), leading.seek(from, cursors, bytes) else {
+                    return false
+                }
+                // No upper bound unless one is given: `id < Int64.max` would leave out a note of that id.
+                let limit = below ?? .max
+                while !leading.isDone && (below == nil || leading.id < limit) {
+                    let id = leading.id, positions = leading.positions
+                    guard leading.advance(cursors, bytes) else { return false }
+                    // A delete: the note no longer holds the lead.
+                    if positions.isEmpty { continue }
+                    guard other.seek(id, cursors, bytes) else { return false }
+                    // No later note holds the other token.
+                    if other.isDone { break }
+                    if other.id != id || other.positions.isEmpty { continue }
+                    let frequency = leadIsFirst ? PhraseInstances.weightedPair(bytes, positions, other.positions)
+                        : PhraseInstances.weightedPair(bytes, other.positions, positions)
+                    guard let frequency else { return false }
+                    if frequency > 0 { rows.append(MatchStatistics.Row(id: id, frequency: frequency, size: -1)) }
+                }
+                return true
+            }
+        }
+        return decoded ? rows : nil
+    }
+}
