@@ -67,20 +67,13 @@ struct DoclistCursor {
     /// should be).
     @inline(__always)
     mutating func step(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // The common entry, a rowid difference and a size of one byte each before the next page start, without
-        // the general walk's set-up; anything else (a rowid written whole, a longer varint, a malformed entry)
-        // is read by the general walk.
-        if started && offset < nextWholeOffset && offset + 2 <= end {
-            let difference = bytes[offset], size = bytes[offset + 1]
-            if difference | size < 0x80 && difference > 0 {
-                let start = offset + 2, stop = start + Int(size >> 1)
-                if stop <= end {
-                    id &+= Int64(difference)
-                    positions = start..<stop
-                    offset = stop
-                    return true
-                }
-            }
+        // The common entry without the general walk's set-up; anything else (a rowid written whole, a longer
+        // varint, a malformed entry) is read by the general walk.
+        if started && offset < nextWholeOffset, let stop = Self.commonEntry(bytes, at: offset, end: end) {
+            id &+= Int64(bytes[offset])
+            positions = offset + 2..<stop
+            offset = stop
+            return true
         }
         return seek(.min, bytes, always: true)
     }
@@ -94,13 +87,8 @@ struct DoclistCursor {
         // not common, the general walk goes on from it.
         if started {
             var offset = self.offset, id = self.id
-            let limit = min(nextWholeOffset, end - 1)
-            while offset < limit {
-                let difference = bytes[offset], size = bytes[offset + 1]
-                guard difference | size < 0x80 && difference > 0 else { break }
-                let stop = offset + 2 + Int(size >> 1)
-                guard stop <= end else { break }
-                id &+= Int64(difference)
+            while offset < nextWholeOffset, let stop = Self.commonEntry(bytes, at: offset, end: end) {
+                id &+= Int64(bytes[offset])
                 if id >= target {
                     (self.offset, self.id, positions) = (stop, id, offset + 2..<stop)
                     return true
@@ -110,6 +98,19 @@ struct DoclistCursor {
             (self.offset, self.id) = (offset, id)
         }
         return seek(target, bytes, always: false)
+    }
+
+    /// Where the entry at `offset` ends when it is a common one: a rowid difference (not zero) and a size of one
+    /// byte each, its position list within `end`. Nearly every entry of a long doclist is; ``step(_:)`` and
+    /// ``seek(_:_:)`` read those without the general walk, when no page start (a rowid written whole) is at
+    /// `offset`.
+    @inline(__always)
+    private static func commonEntry(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, end: Int) -> Int? {
+        guard offset + 2 <= end else { return nil }
+        let difference = bytes[offset], size = bytes[offset + 1]
+        guard difference | size < 0x80 && difference > 0 else { return nil }
+        let stop = offset + 2 + Int(size >> 1)
+        return stop <= end ? stop : nil
     }
 
     /// Steps (at least once when `always`) until the id is `target` or above. The entries passed over are

@@ -34,4 +34,18 @@ struct PackedPosting {
         return PackedPosting(gap: UInt64(word & 0x7F), frequency: UInt64((word >> 8) & 0x7F),
                              size: UInt64((word >> 16) & 0x7F) | UInt64(word >> 24) << 7, length: 4)
     }
+
+    /// The posting at `offset` of `block`, read from one load when it has a common shape and by
+    /// ``PostingList/varint(_:_:)`` otherwise, with `offset` moved past it; `nil` when it does not decode.
+    @inline(__always)
+    static func next(_ block: UnsafeBufferPointer<UInt8>, _ offset: inout Int) -> PackedPosting? {
+        if let posting = read(block, at: offset) {
+            offset += posting.length
+            return posting
+        }
+        let start = offset
+        guard let gap = PostingList.varint(block, &offset), let frequency = PostingList.varint(block, &offset),
+              let size = PostingList.varint(block, &offset) else { return nil }
+        return PackedPosting(gap: gap, frequency: frequency, size: size, length: offset - start)
+    }
 }

@@ -8,16 +8,8 @@ extension PostingList {
         var offset = 0
         var id = first
         while offset < block.count {
-            if let posting = PackedPosting.read(block, at: offset) {
-                offset += posting.length
-                id &+= Int64(truncatingIfNeeded: posting.gap)
-                ids.append(id)
-                continue
-            }
-            guard let gap = varint(block, &offset), varint(block, &offset) != nil, varint(block, &offset) != nil else {
-                return false
-            }
-            id &+= Int64(truncatingIfNeeded: gap)
+            guard let posting = PackedPosting.next(block, &offset) else { return false }
+            id &+= Int64(truncatingIfNeeded: posting.gap)
             ids.append(id)
         }
         return true
@@ -35,44 +27,16 @@ extension PostingList {
         var id = first
         var hits = 0
         while offset < block.count {
-            // Most postings read from one 4-byte load; the others byte by byte.
-            if let posting = PackedPosting.read(block, at: offset) {
-                id &+= Int64(truncatingIfNeeded: posting.gap)
-                while cursor < wanted.count && wanted[cursor] < id { cursor += 1 }
-                if cursor == wanted.count { return hits }
-                if wanted[cursor] == id {
-                    found[cursor] = Double(posting.frequency)
-                    hits += 1
-                    cursor += 1
-                }
-                offset += posting.length
-                continue
-            }
-            // The gap, with a one-byte fast path (most gaps of a long list are below 128).
-            let byte = block[offset]
-            if byte < 0x80 {
-                offset += 1
-                id &+= Int64(byte)
-            } else {
-                guard let gap = varint(block, &offset) else { return nil }
-                id &+= Int64(truncatingIfNeeded: gap)
-            }
+            // Most postings read from one 4-byte load (``PackedPosting``), the others byte by byte.
+            guard let posting = PackedPosting.next(block, &offset) else { return nil }
+            id &+= Int64(truncatingIfNeeded: posting.gap)
             while cursor < wanted.count && wanted[cursor] < id { cursor += 1 }
             if cursor == wanted.count { return hits }
             if wanted[cursor] == id {
-                guard let frequency = varint(block, &offset) else { return nil }
-                found[cursor] = Double(frequency)
+                found[cursor] = Double(posting.frequency)
                 hits += 1
                 cursor += 1
-            } else {
-                // `f` not wanted: stepped over.
-                while offset < block.count && block[offset] >= 0x80 { offset += 1 }
-                offset += 1
             }
-            // `D`: stepped over; past the end, the block is malformed.
-            while offset < block.count && block[offset] >= 0x80 { offset += 1 }
-            offset += 1
-            if offset > block.count { return nil }
         }
         return hits
     }

@@ -36,12 +36,7 @@ extension TermTokenizer {
                 // A byte beyond ASCII: the run it is in (or the one open), read whole, run by run.
                 let start = open >= 0 ? open : Self.runStart(text, from: index)
                 guard start < count else { return scan }
-                let (end, isASCII) = Self.runEnd(text, from: start)
-                if isASCII {
-                    scan.addASCII(text, start: start, end: end)
-                } else if !feed(text, from: start, to: end, into: &scan) {
-                    return nil
-                }
+                guard let end = readRun(text, from: start, into: &scan) else { return nil }
                 // Past the run and the byte that cut it (which is in no run).
                 (index, open, carry) = (min(end + 1, count), -1, 0)
                 continue
@@ -70,16 +65,23 @@ extension TermTokenizer {
         while true {
             index = Self.runStart(text, from: index)
             guard index < count else { break }
-            let start = index
-            let isASCII: Bool
-            (index, isASCII) = Self.runEnd(text, from: index)
-            if isASCII {
-                scan.addASCII(text, start: start, end: index)
-            } else if !feed(text, from: start, to: index, into: &scan) {
-                return nil
-            }
+            guard let end = readRun(text, from: index, into: &scan) else { return nil }
+            index = end
         }
         return scan
+    }
+
+    /// Reads the run that starts at `start` into `scan`, one token when it is all ASCII, else through the
+    /// tokenizer; returns where it ends, or `nil` when the tokenizer failed.
+    @inline(__always)
+    private func readRun(_ text: UnsafeRawBufferPointer, from start: Int, into scan: inout PhraseScan) -> Int? {
+        let (end, isASCII) = Self.runEnd(text, from: start)
+        if isASCII {
+            scan.addASCII(text, start: start, end: end)
+        } else if !feed(text, from: start, to: end, into: &scan) {
+            return nil
+        }
+        return end
     }
 
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
