@@ -6,15 +6,19 @@ extension PostingSearch {
         let sizes: UnsafeBufferPointer<Int32>
     }
 
-    /// Scores every matching note that can enter the best `capacity`, keeping those.
-    mutating func best(_ capacity: Int) -> TopHits {
+    /// Scores every matching note that can enter the best `capacity`, keeping those. A driven walk of two
+    /// tokens takes ``walkPair(by:_:_:)`` unless `pairWalk` is `false` (tests compare the two).
+    mutating func best(_ capacity: Int, pairWalk: Bool = true) -> TopHits {
         var hits = TopHits(capacity: capacity)
         let ids = postings.ids, frequencies = postings.frequencies, sizes = postings.sizes
         let count = ids.withUnsafeBufferPointer { ids in
             frequencies.withUnsafeBufferPointer { frequencies in
                 sizes.withUnsafeBufferPointer { sizes in
                     let columns = Columns(ids: ids, frequencies: frequencies, sizes: sizes)
-                    if let driver { return walkDriven(by: driver, columns, &hits) }
+                    if let driver {
+                        if pairWalk && ranges.count == 2 { return walkPair(by: driver, columns, &hits) }
+                        return walkDriven(by: driver, columns, &hits)
+                    }
                     return walkMerged(columns, &hits)
                 }
             }
