@@ -1,3 +1,5 @@
+import Foundation
+
 /// One leaf page of an FTS5 segment (a row of `notes_fts_data`), in the format SQLite 3.40 writes (the
 /// "Segment leaves" comment of `ext/fts5/fts5_index.c`): a 4-byte header, then terms and doclists, then a
 /// footer of term offsets.
@@ -69,27 +71,47 @@ struct LeafPage {
     /// went through every term, or `nil` when the terms do not decode. A walk looking for a few terms copies
     /// only those: an array a term cost 0.36 M instructions of `read*` at 100,000 notes.
     func forEachTerm(_ visit: (UnsafeBufferPointer<UInt8>, Range<Int>, Int) -> Bool) -> Bool? {
-        var term: [UInt8] = []
-        term.reserveCapacity(64)
-        for (index, start) in termOffsets.enumerated() {
-            var reader = VarintReader(bytes: bytes, offset: start)
-            if index == 0 {
-                guard let length = reader.next(), length <= footer - reader.offset else { return nil }
-                term.append(contentsOf: bytes[reader.offset..<reader.offset + length])
-                reader = VarintReader(bytes: bytes, offset: reader.offset + length)
-            } else {
-                guard let shared = reader.next(), let length = reader.next(), shared <= term.count,
-                      length <= footer - reader.offset else { return nil }
-                term.removeSubrange(shared...)
-                term.append(contentsOf: bytes[reader.offset..<reader.offset + length])
-                reader = VarintReader(bytes: bytes, offset: reader.offset + length)
+        guard !termOffsets.isEmpty else { return true }
+        let footer = footer, offsets = termOffsets
+        return bytes.withUnsafeBufferPointer { page -> Bool? in
+            // A term is at most the page's bytes long: the first is stored whole on it, and each later one
+            // keeps part of the one before and adds bytes of its own from the page.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: page.count) { term -> Bool? in
+                guard let room = term.baseAddress, let source = page.baseAddress else { return nil }
+                var length = 0
+                for index in offsets.indices {
+                    var offset = offsets[index]
+                    let kept: Int
+                    if index == 0 {
+                        kept = 0
+                    } else {
+                        guard let shared = Varint.read(page, &offset), shared <= UInt64(length) else { return nil }
+                        kept = Int(shared)
+                    }
+                    guard let added = Varint.read(page, &offset), added <= UInt64(footer - offset) else { return nil }
+                    let rest = Int(added)
+                    (room + kept).update(from: source + offset, count: rest)
+                    length = kept + rest
+                    offset += rest
+                    let next = index + 1 < offsets.count ? offsets[index + 1] : footer
+                    guard offset <= next else { return nil }
+                    if !visit(UnsafeBufferPointer(start: room, count: length), offset..<next, index) { return false }
+                }
+                return true
             }
-            let next = index + 1 < termOffsets.count ? termOffsets[index + 1] : footer
-            guard reader.offset <= next else { return nil }
-            let goOn = term.withUnsafeBufferPointer { visit($0, reader.offset..<next, index) }
-            if !goOn { return false }
         }
-        return true
+    }
+
+    /// Whether `term` comes before `key` in byte order (a term that is a prefix of the other comes first), as
+    /// `lexicographicallyPrecedes` says, by one `memcmp`.
+    @inline(__always)
+    static func precedes(_ term: UnsafeBufferPointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let common = min(term.count, key.count)
+        if common > 0, let left = term.baseAddress, let right = key.baseAddress {
+            let order = memcmp(left, right, common)
+            if order != 0 { return order < 0 }
+        }
+        return term.count < key.count
     }
 
     /// Looks for `key` (index prefix and term bytes) among the terms starting on the page; `nil` when the

@@ -26,16 +26,28 @@ extension PostingList {
         var offset = 0
         var id = first
         var hits = 0
+        // The wanted id the block's ids are compared with, in a local: most postings are below it. Past the
+        // last wanted id it is `.min`, so that the next posting returns, as it would in a loop that compared
+        // each posting with `wanted[cursor]`.
+        var target = cursor < wanted.count ? wanted[cursor] : .min
         while offset < block.count {
             // Most postings read from one 4-byte load (``PackedPosting``), the others byte by byte.
             guard let posting = PackedPosting.next(block, &offset) else { return nil }
             id &+= Int64(truncatingIfNeeded: posting.gap)
-            while cursor < wanted.count && wanted[cursor] < id { cursor += 1 }
-            if cursor == wanted.count { return hits }
-            if wanted[cursor] == id {
+            if id < target { continue }
+            while target < id {
+                if cursor + 1 >= wanted.count {
+                    cursor = wanted.count
+                    return hits
+                }
+                cursor += 1
+                target = wanted[cursor]
+            }
+            if target == id {
                 found[cursor] = Double(posting.frequency)
                 hits += 1
                 cursor += 1
+                target = cursor < wanted.count ? wanted[cursor] : .min
             }
         }
         return hits

@@ -56,8 +56,9 @@ extension SegmentPostings {
     func doclists(keysFrom low: [UInt8], below high: [UInt8], budget: Int = .max) throws -> Doclists? {
         defer { resetStatements() }
         guard let structure = try structure() else { return nil }
-        // Each term's entries, segment by segment (newest first), in `staging`.
-        var ranges: [[UInt8]: [Range<Int>]] = [:]
+        // Each term's entries, segment by segment (newest first), in `staging`; the terms kept in byte order
+        // as they come (a segment gives them in order, so most land at the end).
+        var ranges: [(key: [UInt8], ranges: [Range<Int>])] = []
         var result = Doclists()
         staging.removeAll(keepingCapacity: true)
         for segment in structure.levels.flatMap({ $0.segments.reversed() }) {
@@ -66,14 +67,19 @@ extension SegmentPostings {
                 result.bytes.append(contentsOf: doclist)
                 guard result.bytes.count < Int(Int32.max),
                       Self.appendEntries(result.bytes, from: base, whole: whole.map { $0 + base }, to: &staging) else { return false }
-                ranges[term, default: []].append(start..<staging.count)
+                let place = Self.place(of: term, in: ranges)
+                if place < ranges.count && ranges[place].key == term {
+                    ranges[place].ranges.append(start..<staging.count)
+                } else {
+                    ranges.insert((term, [start..<staging.count]), at: place)
+                }
                 return staging.count <= budget
             }
             guard walked else { return nil }
         }
-        for key in ranges.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+        for (key, segments) in ranges {
             var merged: [Doclists.Entry] = []
-            Self.merge(staging, ranges[key] ?? [], into: &merged, spare: &spare)
+            Self.merge(staging, segments, into: &merged, spare: &spare)
             // A term whose every note was deleted since its segment was written holds none (FTS5 lists no
             // such term either).
             if !merged.isEmpty { result.terms.append((String(decoding: key.dropFirst(), as: UTF8.self), merged)) }
@@ -134,8 +140,8 @@ extension SegmentPostings {
             var reached = false, done = false, failed = false
             let last = page.termOffsets.count - 1
             guard page.forEachTerm({ term, range, index in
-                if term.lexicographicallyPrecedes(low) { return true }
-                if !term.lexicographicallyPrecedes(high) {
+                if low.withUnsafeBufferPointer({ LeafPage.precedes(term, $0) }) { return true }
+                if !high.withUnsafeBufferPointer({ LeafPage.precedes(term, $0) }) {
                     done = true
                     return false
                 }
@@ -160,6 +166,23 @@ extension SegmentPostings {
         }
         if let open { return visit(open.term, open.doclist, open.whole) }
         return true
+    }
+
+    /// Where `key` is, or goes, among `terms` (in byte order): the first place whose key is not below it.
+    static func place(of key: [UInt8], in terms: [(key: [UInt8], ranges: [Range<Int>])]) -> Int {
+        // Terms come in order from each segment: the end is the usual answer.
+        if let last = terms.last?.key, precedes(last, key) { return terms.count }
+        var low = 0, high = terms.count
+        while low < high {
+            let middle = (low + high) / 2
+            if precedes(terms[middle].key, key) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// ``LeafPage/precedes(_:_:)`` for two keys.
+    static func precedes(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        left.withUnsafeBufferPointer { left in right.withUnsafeBufferPointer { LeafPage.precedes(left, $0) } }
     }
 
     /// Appends the entries of the doclist at `bytes[base...]` (rowids written whole at the offsets `whole`) to
@@ -252,7 +275,8 @@ extension SegmentPostings {
         out.removeSubrange(length...)
     }
 
-    /// The SQLite varint at `offset` (advanced past it), one byte read inline.
+    /// The SQLite varint at `offset` (advanced past it), one or two bytes read inline: a position list's
+    /// deltas in a note of a few hundred tokens take two bytes as often as one.
     @inline(__always)
     static func varint(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: inout Int) -> UInt64? {
         guard offset < bytes.count else { return nil }
@@ -260,6 +284,13 @@ extension SegmentPostings {
         if first < 0x80 {
             offset += 1
             return UInt64(first)
+        }
+        if offset + 1 < bytes.count {
+            let second = bytes[offset + 1]
+            if second < 0x80 {
+                offset += 2
+                return UInt64(first & 0x7F) << 7 | UInt64(second)
+            }
         }
         return Varint.read(bytes, &offset)
     }
