@@ -53,21 +53,9 @@ struct LeafPage {
         case absent
     }
 
-    /// Every term starting on the page (index prefix and term bytes) with the part of the page its doclist
-    /// holds (up to the next term, or the footer for the last one, whose doclist may go on); `nil` when the
-    /// terms do not decode.
-    func terms() -> [(term: [UInt8], doclist: Range<Int>)]? {
-        var result: [(term: [UInt8], doclist: Range<Int>)] = []
-        guard forEachTerm({ term, doclist, _ in
-            result.append((Array(term), doclist))
-            return true
-        }) != nil else { return nil }
-        return result
-    }
-
     /// Calls `visit` with each term starting on the page in order (its bytes, valid during the call only: one
     /// buffer is rebuilt from term to term, as FTS5 shares prefixes), the part of the page its doclist holds
-    /// (as ``terms()`` gives it) and its place on the page, until `visit` returns `false`. Returns whether it
+    /// (up to the next term, or the footer for the last one, whose doclist may go on) and its place on the page, until `visit` returns `false`. Returns whether it
     /// went through every term, or `nil` when the terms do not decode. A walk looking for a few terms copies
     /// only those: an array a term cost 0.36 M instructions of `read*` at 100,000 notes.
     func forEachTerm(_ visit: (UnsafeBufferPointer<UInt8>, Range<Int>, Int) -> Bool) -> Bool? {
@@ -115,15 +103,22 @@ struct LeafPage {
     }
 
     /// Looks for `key` (index prefix and term bytes) among the terms starting on the page; `nil` when the
-    /// terms do not decode.
+    /// terms do not decode (every term is decoded, found or not). Walks the terms in place
+    /// (``forEachTerm(_:)``) rather than copying each into an array: a phrase looks for each of its words on
+    /// one page of every segment.
     func find(_ key: [UInt8]) -> Lookup? {
-        guard let terms = terms() else { return nil }
-        for (index, entry) in terms.enumerated() {
-            if entry.term == key {
-                return .found(start: entry.doclist.lowerBound, end: entry.doclist.upperBound, endsHere: index + 1 < terms.count)
+        var found: Lookup?
+        let last = termOffsets.count - 1
+        let decoded = key.withUnsafeBufferPointer { key in
+            forEachTerm { term, doclist, index in
+                if found == nil && !Self.precedes(term, key) {
+                    found = Self.precedes(key, term) ? .absent
+                        : .found(start: doclist.lowerBound, end: doclist.upperBound, endsHere: index < last)
+                }
+                return true
             }
-            if !entry.term.lexicographicallyPrecedes(key) { return .absent }
         }
-        return .absent
+        guard decoded != nil else { return nil }
+        return found ?? .absent
     }
 }
