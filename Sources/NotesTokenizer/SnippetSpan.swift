@@ -8,8 +8,8 @@
 package struct SnippetSpan: Sendable {
     /// The token positions shown (grown by overlapping tokens once fed).
     package private(set) var window: Range<Int>
-    /// The most the window may grow to.
-    private let widest: Int
+    /// The most the window may grow to: no token at this position or after is shown.
+    package let widest: Int
     /// Where the token before the current one ended.
     private var previousEnd = -1
     /// The matches to mark (token positions), as given.
@@ -44,6 +44,12 @@ package struct SnippetSpan: Sendable {
         self.init(window: 0..<0, matches: [])
         self.bytes = bytes
         self.marks = marks
+    }
+
+    /// Starts the count of positions at `position`, before any token is fed: a feed that knows where the
+    /// token at `position` starts (no earlier than the window) need not hand over the tokens before it.
+    package mutating func skipTokens(to position: Int) {
+        self.position = position
     }
 
     /// Records the token at the next position (colocated tokens, which share a position, are not fed);

@@ -61,20 +61,25 @@ extension TermTokenizer {
             index += 8
         }
         // The last bytes, and a run still open, run by run.
-        if open >= 0 { index = open }
+        return readRuns(text, from: open >= 0 ? open : index, into: &scan) ? scan : nil
+    }
+
+    /// Reads the runs from `index` to the end of `text` into `scan`, run by run (``readRun(_:from:into:)``);
+    /// `false` when the tokenizer failed.
+    func readRuns(_ text: UnsafeRawBufferPointer, from index: Int, into scan: inout PhraseScan) -> Bool {
+        var index = index
         while true {
             index = Self.runStart(text, from: index)
-            guard index < count else { break }
-            guard let end = readRun(text, from: index, into: &scan) else { return nil }
+            guard index < text.count else { return true }
+            guard let end = readRun(text, from: index, into: &scan) else { return false }
             index = end
         }
-        return scan
     }
 
     /// Reads the run that starts at `start` into `scan`, one token when it is all ASCII, else through the
     /// tokenizer; returns where it ends, or `nil` when the tokenizer failed.
     @inline(__always)
-    private func readRun(_ text: UnsafeRawBufferPointer, from start: Int, into scan: inout PhraseScan) -> Int? {
+    func readRun(_ text: UnsafeRawBufferPointer, from start: Int, into scan: inout PhraseScan) -> Int? {
         let (end, isASCII) = Self.runEnd(text, from: start)
         if isASCII {
             scan.addASCII(text, start: start, end: end)
@@ -84,8 +89,8 @@ extension TermTokenizer {
         return end
     }
 
-    private static let highBits: UInt64 = 0x8080_8080_8080_8080
-    private static let lowBytes: UInt64 = 0x0101_0101_0101_0101
+    static let highBits: UInt64 = 0x8080_8080_8080_8080
+    static let lowBytes: UInt64 = 0x0101_0101_0101_0101
 
     /// The bytes of `word` (eight bytes of text, the first in the low byte) that belong to a run: the high bit
     /// set in each byte that is an ASCII letter or digit or is beyond ASCII, all other bits clear. Each test
@@ -102,7 +107,7 @@ extension TermTokenizer {
 
     /// The first byte at or after `index` that belongs to a run (`text.count` if none).
     @inline(__always)
-    private static func runStart(_ text: UnsafeRawBufferPointer, from index: Int) -> Int {
+    static func runStart(_ text: UnsafeRawBufferPointer, from index: Int) -> Int {
         var index = index
         while index + 8 <= text.count {
             let run = runBytes(UInt64(littleEndian: text.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
@@ -119,7 +124,7 @@ extension TermTokenizer {
 
     /// The end of the run that starts at `index`, and whether all of it is ASCII.
     @inline(__always)
-    private static func runEnd(_ text: UnsafeRawBufferPointer, from index: Int) -> (Int, Bool) {
+    static func runEnd(_ text: UnsafeRawBufferPointer, from index: Int) -> (Int, Bool) {
         var index = index
         var isASCII = true
         while index + 8 <= text.count {
@@ -148,7 +153,7 @@ extension TermTokenizer {
 
     /// Whether the ASCII `byte` is a letter or a digit.
     @inline(__always)
-    private static func isWordByte(_ byte: UInt8) -> Bool {
+    static func isWordByte(_ byte: UInt8) -> Bool {
         let lower = byte | 0x20
         return (lower >= 0x61 && lower <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
     }

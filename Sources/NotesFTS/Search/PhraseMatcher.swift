@@ -28,6 +28,12 @@ struct PhraseMatcher {
     /// note are ruled out by these two reads before any test runs (a note has hundreds of tokens, a query a few).
     private let lengths: UInt64
     private let firstBytes: [UInt64]
+    /// Each ASCII byte a test's first byte may be, repeated in all eight bytes of a word (``startLanes(_:)``),
+    /// four of them (the last repeated when there are fewer), and whether more than two differ; all marks
+    /// every byte when a test has no byte or more than four such bytes would cost more than the tests they save.
+    private let firstWords: (UInt64, UInt64, UInt64, UInt64)
+    private let usesFourFirstWords: Bool
+    private let marksEveryStart: Bool
 
     /// The layout of `phrases` (at most ``QueryPhrases/tokenLimit`` tokens in all).
     init(_ phrases: [QueryPhrases.Phrase]) {
@@ -62,6 +68,36 @@ struct PhraseMatcher {
             }
         }
         (self.lengths, self.firstBytes) = (lengths, firstBytes)
+        var firstASCII: Set<UInt8> = []
+        for test in tests where test.count > 0 && pool[test.offset] < 0x80 { firstASCII.insert(pool[test.offset]) }
+        marksEveryStart = tests.contains { $0.count == 0 } || firstASCII.count > 4
+        // A byte no ASCII letter or digit folds to, when no test begins with an ASCII byte.
+        var words = firstASCII.sorted().map { UInt64($0) &* 0x0101_0101_0101_0101 }
+        if words.isEmpty { words = [0] }
+        while words.count < 4 { words.append(words[words.count - 1]) }
+        firstWords = (words[0], words[1], words[2], words[3])
+        usesFourFirstWords = firstASCII.count > 2
+    }
+
+    /// The high bit of each byte of `word` (eight bytes of ASCII text, the first in the low byte) that, folded
+    /// as ``bits(ofASCII:from:count:)`` folds it (`byte | 0x20`), is the first byte of some test: a token of a
+    /// run of ASCII letters and digits can match only if its first byte is marked. Every byte is marked when
+    /// the tests cannot be told apart so. A byte is zero exactly where adding 0x7F to its low seven bits leaves
+    /// its high bit clear and its own high bit is clear (no carry reaches the next byte).
+    @inline(__always)
+    func startLanes(_ word: UInt64) -> UInt64 {
+        guard !marksEveryStart else { return 0x8080_8080_8080_8080 }
+        let folded = word | 0x2020_2020_2020_2020
+        var lanes = Self.zeroLanes(folded ^ firstWords.0) | Self.zeroLanes(folded ^ firstWords.1)
+        if usesFourFirstWords { lanes |= Self.zeroLanes(folded ^ firstWords.2) | Self.zeroLanes(folded ^ firstWords.3) }
+        return lanes & 0x8080_8080_8080_8080
+    }
+
+    /// The high bit of each zero byte of `word` set (other bits are noise, cleared by the caller).
+    @inline(__always)
+    private static func zeroLanes(_ word: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & low) &+ low) | word)
     }
 
     /// The bits of the pairs the indexed token `token` (bytes as the tokenizer emits them) matches.

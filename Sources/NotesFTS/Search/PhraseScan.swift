@@ -5,39 +5,73 @@ import NotesTokenizer
 /// them (by position, then phrase; the first ``SnippetWindow/matchLimit``). What ``ColumnSnippet`` needs to
 /// make a snippet without an FTS5 cursor.
 ///
+/// A scan that does not keep offsets (``keepsOffsets``) holds the instances, the number of positions and a
+/// few ``restarts`` instead: the snippet's window is then read again from the restart before it
+/// (``TermTokenizer/feedWindow(_:of:into:)``), and the tokens no phrase matches cost no record.
+///
 /// A phrase of several tokens matches where its tokens stand at consecutive positions: each position keeps
 /// one bit for every (phrase, token) pair its tokens match (``PhraseMatcher``), and a phrase ends at a
 /// position whose bit for its last token is set while the positions before it have the bits of the tokens
 /// before.
 struct PhraseScan {
+    /// A byte offset where a scan may start again and read the same tokens from there on (no token spans it),
+    /// and the position of the first token at or after it (``TermTokenizer/locateReadingASCII(_:matcher:)``).
+    struct Restart: Equatable {
+        var offset: Int
+        var position: Int
+    }
+
+    /// What the scan keeps of one of the last positions that matched a (phrase, token) pair: the position, its
+    /// bits and where its token starts.
+    private struct Recent {
+        var position: Int
+        var bits: UInt64
+        var start: Int32
+    }
+
     /// The phrases' tokens.
     let matcher: PhraseMatcher
-    /// Byte offsets of the token at each position (colocated tokens share their position and are left out).
+    /// Whether ``tokens`` holds every position's offsets; a scan that keeps only ``restarts`` (one
+    /// ``TermTokenizer/locateReadingASCII(_:matcher:)`` makes) leaves it empty.
+    let keepsOffsets: Bool
+    /// Byte offsets of the token at each position (colocated tokens share their position and are left out),
+    /// when the scan ``keepsOffsets``.
     private(set) var tokens: [TokenOffsets] = []
     /// Where each position's token starts (``tokens``' starts; for tests).
     var starts: [Int32] { tokens.map(\.start) }
     /// Where each position's token ends.
     var ends: [Int32] { tokens.map(\.end) }
-    /// The instances found so far.
+    /// The number of positions so far.
+    private(set) var count = 0
+    /// Offsets a scan of part of the text may start from, in order, the first at offset 0 (position 0): kept by
+    /// a scan that does not keep offsets.
+    private(set) var restarts: [Restart] = [Restart(offset: 0, position: 0)]
+    /// The instances found so far, and where the token at each one's first position starts.
     private(set) var matches: [SnippetMatch] = []
-    /// The bits of the last positions, position `p` at `recent[p & ringMask]`: a power of two at least
-    /// ``PhraseMatcher/longest`` of them, so a phrase looks back only at positions still held.
-    private var recent: [UInt64]
+    private var matchStarts: [Int32] = []
+    /// The last positions with bits, position `p` at `recent[p & ringMask]`: a power of two at least
+    /// ``PhraseMatcher/longest`` of them, so a phrase looks back only at positions still held. A position
+    /// with no bit is never written, so an entry holding another position means no bit.
+    private var recent: [Recent]
     private let ringMask: Int
+    /// Where the token at the last position starts.
+    private var lastStart: Int32 = 0
 
     /// A scan for `phrases` (at most ``QueryPhrases/tokenLimit`` tokens in all), before any token.
     init(phrases: [QueryPhrases.Phrase]) {
         self.init(matcher: PhraseMatcher(phrases))
     }
 
-    /// A scan with `matcher`, before any token, with room for about `expectedTokens` positions.
-    init(matcher: PhraseMatcher, expectedTokens: Int = 0) {
+    /// A scan with `matcher`, before any token, with room for about `expectedTokens` positions; one that does
+    /// not keep offsets counts positions and keeps ``restarts`` instead of ``tokens``.
+    init(matcher: PhraseMatcher, expectedTokens: Int = 0, keepsOffsets: Bool = true) {
         self.matcher = matcher
+        self.keepsOffsets = keepsOffsets
         var ring = 1
         while ring < matcher.longest { ring <<= 1 }
-        recent = Array(repeating: 0, count: ring)
+        recent = Array(repeating: Recent(position: -1, bits: 0, start: 0), count: ring)
         ringMask = ring - 1
-        tokens.reserveCapacity(expectedTokens)
+        if keepsOffsets { tokens.reserveCapacity(expectedTokens) }
     }
 
     /// Records one token as FTS5's insert counts it: a token colocated with the one before takes its
@@ -54,20 +88,36 @@ struct PhraseScan {
                end: Int32(end), colocated: false)
     }
 
+    /// Counts `tokens` positions whose tokens match no (phrase, token) pair, without their offsets (a scan
+    /// that does not keep offsets; a negative count takes back positions counted so).
+    @inline(__always)
+    mutating func skip(_ tokens: Int) {
+        count += tokens
+    }
+
+    /// Notes that a scan may start again at `offset`, where no token is open, with the next position.
+    mutating func markRestart(at offset: Int) {
+        restarts.append(Restart(offset: offset, position: count))
+    }
+
     @inline(__always)
     private mutating func record(_ bits: UInt64, start: Int32, end: Int32, colocated: Bool) {
-        if !colocated || tokens.isEmpty {
-            tokens.append(TokenOffsets(start: start, end: end))
-            recent[(tokens.count - 1) & ringMask] = 0
+        if !colocated || count == 0 {
+            count += 1
+            lastStart = start
+            if keepsOffsets { tokens.append(TokenOffsets(start: start, end: end)) }
         }
         guard bits != 0 else { return }
-        let position = tokens.count - 1
-        recent[position & ringMask] |= bits
+        let position = count - 1
+        let slot = position & ringMask
+        if recent[slot].position != position { recent[slot] = Recent(position: position, bits: 0, start: lastStart) }
+        recent[slot].bits |= bits
         // A phrase can newly end here only where this token matched its last token; one that ended here on a
         // colocated token before is the same instance (``instances`` keeps each once).
         for phrase in matcher.lastBits.indices where bits & matcher.lastBits[phrase] != 0 && endsHere(phrase, at: position) {
             let count = matcher.tokenCounts[phrase]
             matches.append(SnippetMatch(phrase: phrase, position: position - count + 1, length: count))
+            matchStarts.append(recent[(position - count + 1) & ringMask].start)
         }
     }
 
@@ -78,9 +128,22 @@ struct PhraseScan {
         let first = matcher.firstBits[phrase]
         for index in 0..<count {
             let bit = UInt64(1) << UInt64(first + index)
-            if recent[(position - count + 1 + index) & ringMask] & bit == 0 { return false }
+            let entry = recent[(position - count + 1 + index) & ringMask]
+            if entry.position != position - count + 1 + index || entry.bits & bit == 0 { return false }
         }
         return true
+    }
+
+    /// Where the token at the first of ``instances`` starts (`nil` when there is none).
+    var firstInstanceStart: Int? {
+        var best: Int?
+        for index in matches.indices {
+            if let chosen = best, (matches[chosen].position, matches[chosen].phrase) <= (matches[index].position, matches[index].phrase) {
+                continue
+            }
+            best = index
+        }
+        return best.map { Int(matchStarts[$0]) }
     }
 
     /// The instances in `xInst`'s order, each once (two colocated tokens of one term are one instance), at

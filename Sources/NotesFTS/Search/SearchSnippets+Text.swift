@@ -43,15 +43,16 @@ extension SearchSnippets {
     private func excerpt(_ row: Statement, _ column: Int32, isBody: Bool, phrases: QueryPhrases,
                          tokenizer: TermTokenizer) -> (text: String, newlines: Int?)? {
         row.withBlob(column) { text in
-            guard let scan = tokenizer.scan(text, phrases: phrases) else { return nil }
+            guard let scan = tokenizer.locate(text, phrases: phrases) else { return nil }
             let matches = scan.instances
-            let feed = ColumnSnippet.feeding(tokens: scan.tokens)
             guard let output = try? ColumnSnippet.render(text, matches: matches, tokens: words, open: [2], close: [3],
-                                                         ellipsis: Self.ellipsis, feed: feed) else { return nil }
+                                                         ellipsis: Self.ellipsis,
+                                                         feed: { tokenizer.feedWindow(text, of: scan, into: &$0) }) else {
+                return nil
+            }
             // `notes_match_line`'s count, from the offset the scan already holds
             // (``ColumnSnippet/newlinesBeforeFirstMatch`` feeds the tokens again up to the first match).
-            let firstMatch = matches.first.map { Int(scan.tokens[$0.position].start) }
-            let newlines = isBody ? firstMatch.map { Self.newlines(in: text, before: $0) } : nil
+            let newlines = isBody ? scan.firstInstanceStart.map { Self.newlines(in: text, before: $0) } : nil
             return (String(decoding: output, as: UTF8.self), newlines)
         }
     }

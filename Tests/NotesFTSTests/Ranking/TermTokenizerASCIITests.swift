@@ -6,12 +6,12 @@ import Testing
 /// and punctuation, combining marks, stray bytes beyond ASCII) and phrases of its own words, the positions,
 /// byte offsets and instances equal those of one pass of the tokenizer over the whole text.
 @Suite struct TermTokenizerASCIITests {
-    private static let words = ["read", "Read", "READ", "reads", "re", "r", "e", "a1", "A1", "9", "42x", "x", "readme",
+    static let words = ["read", "Read", "READ", "reads", "re", "r", "e", "a1", "A1", "9", "42x", "x", "readme",
                                 "rEaDs", "the", "a", "café", "Read\u{E9}", "söpadrat", "회의를", "국회의원", "e\u{301}clair",
                                 "ＲＥＡＤ", "Straße", "İstanbul", "ﬁle", "😀read", "read😀", "x\u{200B}y", "ǅ"]
     private static let separators = Array(" \t\n\r.,;:'\"-_/()[]!?#*&$%^~`@\u{0}\u{1}\u{7F}".utf8).map { [$0] }
         + ["\u{A0}", "—", "“", "\u{3000}", "\u{2028}"].map { Array($0.utf8) }
-    private static let fixed = ["\"read\"", "\"re\" *", "(\"read\" OR \"read\" OR \"reads\")", "\"read a1\"", "\"a1 9\" *",
+    static let fixed = ["\"read\"", "\"re\" *", "(\"read\" OR \"read\" OR \"reads\")", "\"read a1\"", "\"a1 9\" *",
                                 "(\"read\" AND \"x\")", "\"r e a\"", "(\"e\" NOT \"x\")", "\"the read\" *",
                                 "(\"read the\" OR \"the\" OR \"read\")", "\"cafe\"", "\"회의\"", "\"eclair\" *"]
 
@@ -25,16 +25,7 @@ import Testing
         var compared = 0, matched = 0
         for round in 0..<1_500 {
             let text = Self.text(&random)
-            var matches = Self.fixed
-            // A phrase of 1–3 of the text's own words, sometimes a prefix.
-            let own = String(decoding: text, as: UTF8.self).split { !($0.isLetter || $0.isNumber) }
-            if !own.isEmpty {
-                let length = 1 + Int(random.next() % 3)
-                let start = Int(random.next() % UInt64(own.count))
-                let phrase = own[start..<min(start + length, own.count)].joined(separator: " ")
-                matches.append("\"\(phrase.replacingOccurrences(of: "\"", with: "\"\""))\"" + (random.chance(30) ? " *" : ""))
-            }
-            for match in matches {
+            for match in Self.fixed + Self.ownPhrase(of: text, &random) {
                 guard let phrases = QueryPhrases(match: match, tokenizer: tokenizer) else { continue }
                 let expected = try #require(text.withUnsafeBytes { tokenizer.tokenizerScan($0, matcher: phrases.matcher) })
                 let scanned = try #require(text.withUnsafeBytes { tokenizer.scanReadingASCII($0, matcher: phrases.matcher) })
@@ -81,12 +72,12 @@ import Testing
         }
     }
 
-    /// 0–400 bytes: words from ``words`` after separators, single random ASCII bytes (0...127), now and then a
-    /// long run of letters, a number, or a random byte from 0x80 up.
+    /// 0–`longest` bytes: words from ``words`` after separators, single random ASCII bytes (0...127), now and
+    /// then a long run of letters, a number, or a random byte from 0x80 up.
     /// Random text; one round in three all ASCII, which the scan reads eight bytes at a time throughout.
-    private static func text(_ random: inout SeededGenerator) -> [UInt8] {
+    static func text(_ random: inout SeededGenerator, longest: Int = 400) -> [UInt8] {
         var bytes: [UInt8] = []
-        let target = Int(random.next() % 400)
+        let target = Int(random.next() % UInt64(longest))
         let asciiOnly = random.chance(33)
         while bytes.count < target {
             switch random.next() % 20 {
@@ -100,6 +91,16 @@ import Testing
             }
         }
         return bytes
+    }
+
+    /// A phrase of 1–3 of `text`'s own words, sometimes a prefix (none when it has no word).
+    static func ownPhrase(of text: [UInt8], _ random: inout SeededGenerator) -> [String] {
+        let own = String(decoding: text, as: UTF8.self).split { !($0.isLetter || $0.isNumber) }
+        guard !own.isEmpty else { return [] }
+        let length = 1 + Int(random.next() % 3)
+        let start = Int(random.next() % UInt64(own.count))
+        let phrase = own[start..<min(start + length, own.count)].joined(separator: " ")
+        return ["\"\(phrase.replacingOccurrences(of: "\"", with: "\"\""))\"" + (random.chance(30) ? " *" : "")]
     }
 
     private static let asciiWords = words.filter { $0.utf8.allSatisfy { $0 < 0x80 } }
