@@ -53,7 +53,8 @@ enum PhraseInstances {
             }
             guard anchors.next(bytes) else { return nil }
         }
-        return counts.weightedFrequency
+        // Most notes holding both tokens hold no instance: no arithmetic for those.
+        return counts == ColumnCounts() ? 0 : counts.weightedFrequency
     }
 
     /// The same over `bytes`, with each phrase token's list given by its range.

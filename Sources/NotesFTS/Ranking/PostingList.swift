@@ -87,12 +87,11 @@ struct PostingList: Equatable, Sendable {
                     var offset = 0
                     var id = first
                     while offset < block.count {
-                        guard let gap = Self.varint(block, &offset), let frequency = Self.varint(block, &offset),
-                              let size = Self.varint(block, &offset) else { return false }
-                        id &+= Int64(truncatingIfNeeded: gap)
+                        guard let posting = PackedPosting.next(block, &offset) else { return false }
+                        id &+= Int64(truncatingIfNeeded: posting.gap)
                         ids[position] = id
-                        frequencies[position] = Double(frequency)
-                        sizes[position] = Int32(truncatingIfNeeded: size)
+                        frequencies[position] = Double(posting.frequency)
+                        sizes[position] = Int32(truncatingIfNeeded: posting.size)
                         position += 1
                     }
                     return true
