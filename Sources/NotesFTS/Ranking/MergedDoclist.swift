@@ -15,14 +15,20 @@ struct MergedDoclist {
     private var othersFrom = Int64.max
     /// The current entry's note id.
     private(set) var id: Int64 = 0
-    /// Where the current entry's position list lies (empty for a delete).
-    private(set) var positions: Range<Int> = 0..<0
     /// Whether every entry has been read.
     private(set) var isDone = false
 
     /// The term whose cursors are `cursors[range]`, newest segment first.
     init(_ range: Range<Int>) {
         self.range = range
+    }
+
+    /// Where the current entry's position list lies in the buffer (empty for a delete), read from the cursor it
+    /// is from: a walk that needs it for a few of the notes it passes does not copy it at every step (a copy of
+    /// the range just written by the step's two stores stalls the load that reads it whole).
+    @inline(__always)
+    func positions(_ cursors: UnsafeMutableBufferPointer<DoclistCursor>) -> Range<Int> {
+        cursors[source].positions
     }
 
     /// Moves each cursor onto its first entry, and this onto the first note; `false` when a doclist does not
@@ -60,7 +66,6 @@ struct MergedDoclist {
     private mutating func take(_ cursors: UnsafeMutableBufferPointer<DoclistCursor>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if !cursors[source].isDone && cursors[source].id < othersFrom {
             id = cursors[source].id
-            positions = cursors[source].positions
             return true
         }
         return resolve(cursors, bytes)
@@ -88,7 +93,6 @@ struct MergedDoclist {
         }
         source = best
         id = smallest
-        positions = cursors[best].positions
         return true
     }
 }

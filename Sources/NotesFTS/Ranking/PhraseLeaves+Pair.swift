@@ -20,18 +20,21 @@ extension PhraseLeaves.Walk {
                 // No upper bound unless one is given: `id < Int64.max` would leave out a note of that id.
                 let limit = below ?? .max
                 while !leading.isDone && (below == nil || leading.id < limit) {
-                    let id = leading.id, positions = leading.positions
+                    let id = leading.id
+                    // A delete (no position) says the note no longer holds the lead.
+                    if !leading.positions(cursors).isEmpty {
+                        guard other.seek(id, cursors, bytes) else { return false }
+                        // No later note holds the other token.
+                        if other.isDone { break }
+                        if other.id == id && !other.positions(cursors).isEmpty {
+                            let positions = leading.positions(cursors), others = other.positions(cursors)
+                            let frequency = leadIsFirst ? PhraseInstances.weightedPair(bytes, positions, others)
+                                : PhraseInstances.weightedPair(bytes, others, positions)
+                            guard let frequency else { return false }
+                            if frequency > 0 { rows.append(MatchStatistics.Row(id: id, frequency: frequency, size: -1)) }
+                        }
+                    }
                     guard leading.advance(cursors, bytes) else { return false }
-                    // A delete: the note no longer holds the lead.
-                    if positions.isEmpty { continue }
-                    guard other.seek(id, cursors, bytes) else { return false }
-                    // No later note holds the other token.
-                    if other.isDone { break }
-                    if other.id != id || other.positions.isEmpty { continue }
-                    let frequency = leadIsFirst ? PhraseInstances.weightedPair(bytes, positions, other.positions)
-                        : PhraseInstances.weightedPair(bytes, other.positions, positions)
-                    guard let frequency else { return false }
-                    if frequency > 0 { rows.append(MatchStatistics.Row(id: id, frequency: frequency, size: -1)) }
                 }
                 return true
             }

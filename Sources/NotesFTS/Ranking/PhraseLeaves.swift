@@ -142,16 +142,16 @@ enum PhraseLeaves {
                                 // note of that id.
                                 next: while !merged[lead].isDone && below.map({ merged[lead].id < $0 }) ?? true {
                                     let id = merged[lead].id
-                                    found[lead] = merged[lead].positions
+                                    found[lead] = merged[lead].positions(cursors)
                                     guard merged[lead].advance(cursors, bytes) else { return false }
                                     // A delete: the note no longer holds the lead.
                                     if found[lead].isEmpty { continue }
                                     for token in merged.indices where token != lead {
                                         guard merged[token].seek(id, cursors, bytes) else { return false }
-                                        if merged[token].isDone || merged[token].id != id || merged[token].positions.isEmpty {
+                                        if merged[token].isDone || merged[token].id != id || merged[token].positions(cursors).isEmpty {
                                             continue next
                                         }
-                                        found[token] = merged[token].positions
+                                        found[token] = merged[token].positions(cursors)
                                     }
                                     for index in slots.indices { phrase[index] = found[slots[index]] }
                                     guard let frequency = PhraseInstances.weighted(bytes, UnsafeBufferPointer(phrase)) else {

@@ -43,7 +43,7 @@ import Testing
                 segments.cursors.withUnsafeMutableBufferPointer { cursors -> Bool in
                     guard merged.start(cursors, bytes) else { return false }
                     while !merged.isDone {
-                        read.append((merged.id, merged.positions.isEmpty ? nil : Int(bytes[merged.positions.lowerBound]) - 2))
+                        read.append((merged.id, merged.positions(cursors).isEmpty ? nil : Int(bytes[merged.positions(cursors).lowerBound]) - 2))
                         guard merged.advance(cursors, bytes) else { return false }
                     }
                     return true
@@ -73,7 +73,7 @@ import Testing
                         let expected = segments.expected.first { $0.id >= target }
                         #expect(merged.isDone == (expected == nil), "round \(round) to \(target)")
                         if let expected, !merged.isDone {
-                            let segment = merged.positions.isEmpty ? nil : Int(bytes[merged.positions.lowerBound]) - 2
+                            let segment = merged.positions(cursors).isEmpty ? nil : Int(bytes[merged.positions(cursors).lowerBound]) - 2
                             #expect(merged.id == expected.id && segment == expected.segment, "round \(round) to \(target)")
                         }
                     }
