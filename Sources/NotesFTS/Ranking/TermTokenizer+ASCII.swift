@@ -12,7 +12,7 @@ extension TermTokenizer {
     /// from 0xE1 up through unchanged. The property test in `TermTokenizerASCIITests` compares both ways.
     static let asciiWordOptions: Set<String> = [FullTextTokenizer.cjk.tokenizeOption, FullTextTokenizer.unicode61.tokenizeOption]
 
-    /// ``scan(_:phrases:)`` for a tokenizer that reads ASCII as described in ``asciiWordOptions``: the text is
+    /// ``tokenizerScan(_:matcher:)`` for a tokenizer that reads ASCII as described in ``asciiWordOptions``: the text is
     /// cut at its ASCII bytes other than letters and digits (separators for the tokenizer whatever their
     /// neighbours); a run of ASCII letters and digits between two cuts is one token, read here, and a run
     /// holding a byte beyond ASCII is handed to the tokenizer alone, which makes of it the tokens it would
@@ -90,7 +90,7 @@ extension TermTokenizer {
     }
 
     static let highBits: UInt64 = 0x8080_8080_8080_8080
-    static let lowBytes: UInt64 = 0x0101_0101_0101_0101
+    private static let lowBytes: UInt64 = 0x0101_0101_0101_0101
 
     /// The bytes of `word` (eight bytes of text, the first in the low byte) that belong to a run: the high bit
     /// set in each byte that is an ASCII letter or digit or is beyond ASCII, all other bits clear. Each test

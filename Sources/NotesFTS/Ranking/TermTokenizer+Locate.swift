@@ -6,8 +6,10 @@ extension TermTokenizer {
     /// (``PhraseScan/restarts``): a snippet's window is read again from the one before it.
     static let restartSpacing = 16
 
-    /// The instances ``scan(_:phrases:)`` finds, without the offsets of every token: what a snippet needs
-    /// before it knows its window. ``feedWindow(_:of:into:)`` then reads the window's tokens again.
+    /// The instances of `phrases` in `text` (a column's bytes, as FTS5 reads them from the content table),
+    /// numbered as FTS5 numbers them; `nil` when the tokenizer failed. A tokenizer that reads ASCII as plain
+    /// words (``locateReadingASCII(_:matcher:)``) gives them without the offsets of every token: what a
+    /// snippet needs before it knows its window. ``feedWindow(_:of:into:)`` then reads the window's tokens.
     func locate(_ text: UnsafeRawBufferPointer, phrases: QueryPhrases) -> PhraseScan? {
         readsASCIIWords ? locateReadingASCII(text, matcher: phrases.matcher)
             : tokenizerScan(text, matcher: phrases.matcher)

@@ -67,14 +67,9 @@ final class TermTokenizer {
     }
 
     /// The tokens of `text` (a column's bytes, as FTS5 reads them from the content table) and the instances
-    /// of `phrases` among them (``PhraseScan``), tokenized as FTS5 tokenizes a document; `nil` when the
-    /// tokenizer failed. Runs of ASCII letters and digits are read without the tokenizer when it reads them as
-    /// plain words (``scanReadingASCII(_:matcher:)``).
-    func scan(_ text: UnsafeRawBufferPointer, phrases: QueryPhrases) -> PhraseScan? {
-        readsASCIIWords ? scanReadingASCII(text, matcher: phrases.matcher) : tokenizerScan(text, matcher: phrases.matcher)
-    }
-
-    /// ``scan(_:phrases:)`` through the tokenizer, whatever the text.
+    /// of `matcher`'s phrases among them (``PhraseScan``), tokenized by the tokenizer as FTS5 tokenizes a
+    /// document, whatever the text; `nil` when the tokenizer failed. ``scanReadingASCII(_:matcher:)`` and
+    /// ``locate(_:phrases:)`` read runs of ASCII letters and digits without it.
     func tokenizerScan(_ text: UnsafeRawBufferPointer, matcher: PhraseMatcher) -> PhraseScan? {
         var scan = PhraseScan(matcher: matcher, expectedTokens: text.count / 6)
         return feed(text, from: 0, to: text.count, into: &scan) ? scan : nil

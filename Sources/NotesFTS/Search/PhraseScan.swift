@@ -1,6 +1,6 @@
 import NotesTokenizer
 
-/// One column of a note read by the tokenizer for a query's phrases (``TermTokenizer/scan(_:phrases:)``):
+/// One column of a note read by the tokenizer for a query's phrases (``TermTokenizer/locate(_:phrases:)``):
 /// where each token position starts and ends, and the instances of the phrases, as FTS5's `xInst` lists
 /// them (by position, then phrase; the first ``SnippetWindow/matchLimit``). What ``ColumnSnippet`` needs to
 /// make a snippet without an FTS5 cursor.

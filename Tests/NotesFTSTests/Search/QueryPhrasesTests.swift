@@ -89,7 +89,7 @@ import Testing
         let tokenizer = try RankingTables.tokenizer(index.connection)
         let phrases = try #require(QueryPhrases(match: "(\"a b\" OR \"b\" OR \"a a\")", tokenizer: tokenizer))
         let text = Array("a b a a b x a, b".utf8)
-        let scan = try #require(text.withUnsafeBytes { tokenizer.scan($0, phrases: phrases) })
+        let scan = try #require(text.withUnsafeBytes { tokenizer.locate($0, phrases: phrases) })
         // Positions: a0 b1 a2 a3 b4 x5 a6 b7.
         let found = scan.instances.map { "\($0.phrase)@\($0.position)/\($0.length)" }
         #expect(found == ["0@0/2", "1@1/1", "2@2/2", "0@3/2", "1@4/1", "0@6/2", "1@7/1"])
