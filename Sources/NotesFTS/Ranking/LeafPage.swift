@@ -24,21 +24,40 @@ struct LeafPage {
 
     /// Reads the header and the footer of `bytes`; `nil` when they do not describe a page.
     init?(_ bytes: [UInt8]) {
-        guard bytes.count >= 4 else { return nil }
-        self.bytes = bytes
-        firstRowid = Int(bytes[0]) << 8 | Int(bytes[1])
-        footer = Int(bytes[2]) << 8 | Int(bytes[3])
-        guard footer >= 4, footer <= bytes.count, firstRowid == 0 || (firstRowid >= 4 && firstRowid < footer) else { return nil }
         var offsets: [Int] = []
-        var reader = VarintReader(bytes: bytes, offset: footer)
-        var offset = 0
-        while !reader.isAtEnd {
-            guard let delta = reader.next(), delta > 0 || offsets.isEmpty, delta < footer else { return nil }
-            offset += delta
-            guard offset >= 4, offset < footer else { return nil }
-            offsets.append(offset)
-        }
+        guard let header = bytes.withUnsafeBufferPointer({ page in Self.header(page) { offsets.append($0) } }) else { return nil }
+        self.bytes = bytes
+        (firstRowid, footer) = header
         termOffsets = offsets
+    }
+
+    /// Reads a page's header and calls `term` with each term offset of its footer in order; `nil` when they do
+    /// not describe a page (the checks ``init(_:)`` makes, for a page read in place).
+    @inline(__always)
+    static func header(_ page: UnsafeBufferPointer<UInt8>, _ term: (Int) -> Void) -> (firstRowid: Int, footer: Int)? {
+        guard page.count >= 4 else { return nil }
+        let firstRowid = Int(page[0]) << 8 | Int(page[1])
+        let footer = Int(page[2]) << 8 | Int(page[3])
+        guard footer >= 4, footer <= page.count, firstRowid == 0 || (firstRowid >= 4 && firstRowid < footer) else { return nil }
+        var at = footer, offset = 0, first = true
+        while at < page.count {
+            guard let delta = Varint.read(page, &at), delta > 0 || first, delta < UInt64(footer) else { return nil }
+            offset += Int(delta)
+            guard offset >= 4, offset < footer else { return nil }
+            term(offset)
+            first = false
+        }
+        return (firstRowid, footer)
+    }
+
+    /// What a page read in place holds of a doclist continued from the page before: the offset of its first
+    /// rowid (0: none), where the continued part ends (the first term's offset, or the footer), and whether a
+    /// term starts on the page (then the doclist ends on it). `nil` when the page does not decode. A long
+    /// doclist's pages are read through this without copying each page into an array first.
+    static func continuation(_ page: UnsafeBufferPointer<UInt8>) -> (firstRowid: Int, end: Int, endsHere: Bool)? {
+        var firstTerm: Int?
+        guard let header = header(page, { offset in if firstTerm == nil { firstTerm = offset } }) else { return nil }
+        return (header.firstRowid, firstTerm ?? header.footer, firstTerm != nil)
     }
 
     /// Where the doclist continued from the previous page ends: the first term's offset, or the footer.

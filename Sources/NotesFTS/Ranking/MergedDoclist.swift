@@ -61,6 +61,23 @@ struct MergedDoclist {
         return true
     }
 
+    /// Hands `body` every entry from the current one up to (not including) the first whose id is `limit` or
+    /// above (its id and position range; empty for a delete), and stops there; `false` when a doclist does
+    /// not decode. Runs of common entries from one segment are read in the cursor's own loop
+    /// (``DoclistCursor/scanCommon(below:_:_:)``), not a step and a comparison of the segments each.
+    @inline(__always)
+    mutating func forEach(below limit: Int64, _ cursors: UnsafeMutableBufferPointer<DoclistCursor>,
+                          _ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int64, Range<Int>) -> Void) -> Bool {
+        while !isDone && id < limit {
+            body(id, cursors[source].positions)
+            switch cursors[source].scanCommon(below: Swift.min(othersFrom, limit), bytes, body) {
+            case .stepped: guard take(cursors, bytes) else { return false }
+            case .notCommon: guard advance(cursors, bytes) else { return false }
+            }
+        }
+        return true
+    }
+
     /// The source's current entry when it is below the others', else ``resolve(_:_:)``.
     @inline(__always)
     private mutating func take(_ cursors: UnsafeMutableBufferPointer<DoclistCursor>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -3,7 +3,19 @@ extension PhraseLeaves.Walk {
     /// the same notes and counts with the two merged doclists held in locals and the pair's position lists
     /// handed straight to ``PhraseInstances/weightedPair(_:_:_:)``: the general walk's loops over the tokens
     /// and the slots cost more than a step of each doclist.
+    ///
+    /// Read in two passes through a bitmap of the lead's ids (``pairInstancesByBits(lead:slots:from:below:)``)
+    /// unless those are too sparse; then by seeking the other token from each lead note.
     func pairInstances(lead: Int, slots: [Int], from: Int64, below: Int64?) -> [MatchStatistics.Row]? {
+        switch pairInstancesByBits(lead: lead, slots: slots, from: from, below: below) {
+        case .rows(let rows): return rows
+        case .undecodable: return nil
+        case .sparse: return pairInstancesSeeking(lead: lead, slots: slots, from: from, below: below)
+        }
+    }
+
+    /// ``pairInstances(lead:slots:from:below:)`` by seeking the other token from each note of the lead.
+    func pairInstancesSeeking(lead: Int, slots: [Int], from: Int64, below: Int64?) -> [MatchStatistics.Row]? {
         var cursors = self.cursors
         var leading = MergedDoclist(tokens[lead]), other = MergedDoclist(tokens[1 - lead])
         // Which list is the phrase's first token's.

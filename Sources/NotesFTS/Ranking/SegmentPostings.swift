@@ -151,14 +151,21 @@ final class SegmentPostings {
         try pagesAfter.bind([.integer(base + Int64(number)), .integer(base + Int64(segment.lastPage))])
         while !endsHere && number < segment.lastPage {
             number += 1
-            guard try pagesAfter.step(), pagesAfter.int64(0) == base + Int64(number), let block = pagesAfter.blob(1),
-                  let next = LeafPage(block) else { return nil }
-            // A page holding nothing of the doclist before its first rowid starts where the last one ended.
-            if next.firstRowid != 0, whole.last != bytes.count + next.firstRowid - 4 {
-                whole.append(bytes.count + next.firstRowid - 4)
+            guard try pagesAfter.step(), pagesAfter.int64(0) == base + Int64(number) else { return nil }
+            // Read where SQLite holds it: copying each page into an array first cost a copy, an allocation and a
+            // release a page.
+            let read = pagesAfter.withBlob(1) { raw -> Bool in
+                let page = raw.assumingMemoryBound(to: UInt8.self)
+                guard let next = LeafPage.continuation(page), let start = page.baseAddress else { return false }
+                // A page holding nothing of the doclist before its first rowid starts where the last one ended.
+                if next.firstRowid != 0, whole.last != bytes.count + next.firstRowid - 4 {
+                    whole.append(bytes.count + next.firstRowid - 4)
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(start: start + 4, count: next.end - 4))
+                endsHere = next.endsHere
+                return true
             }
-            Self.append(next.bytes, 4..<next.continuationEnd, to: &bytes)
-            endsHere = !next.termOffsets.isEmpty
+            guard read else { return nil }
         }
         return whole
     }
