@@ -27,31 +27,17 @@ enum PhraseLeaves {
         guard !tokens.isEmpty, statistics.sizesFromTable, !db.isWriting, !db.isAutocommit else { return nil }
         let leaves = try SegmentPostings.of(db)
         defer { leaves.resetStatements() }
-        guard let structure = try leaves.structure() else { return nil }
-        // Newest first (level 0 before level 1, and within a level the last segment first): where a note is in
-        // several, the newest entry is FTS5's.
-        let segments = structure.levels.flatMap { $0.segments.reversed() }
-        var distinct: [String] = []
         var walk = Walk()
         // The room kept with the connection, given back once the walk is done (and its halves with it).
         swap(&walk.bytes, &leaves.walkBytes)
         walk.bytes.removeAll(keepingCapacity: true)
         defer { swap(&walk.bytes, &leaves.walkBytes) }
-        for token in tokens where !distinct.contains(token) {
-            guard let key = SegmentPostings.key(of: token) else { return nil }
-            let first = walk.cursors.count, before = walk.bytes.count
-            for segment in segments {
-                let start = walk.bytes.count
-                guard let whole = try leaves.appendDoclist(of: key, in: segment, to: &walk.bytes) else { return nil }
-                if walk.bytes.count > start { walk.cursors.append(DoclistCursor(start..<walk.bytes.count, whole: whole)) }
-            }
-            // A token no segment holds: the phrase matches nothing.
-            if walk.cursors.count == first { return [] }
-            walk.tokens.append(first..<walk.cursors.count)
-            walk.sizes.append(walk.bytes.count - before)
-            distinct.append(token)
+        let slots: [Int]
+        switch try walk.read(tokens, leaves) {
+        case .slots(let found): slots = found
+        case .matchesNothing: return []
+        case .undecodable: return nil
         }
-        let slots = tokens.map { token in distinct.firstIndex(of: token) ?? 0 }
         guard walk.bytes.count >= splitFrom, let middle = walk.middle() else { return walk.instances(slots: slots) }
         return inHalves(walk, slots: slots, middle: middle)
     }
@@ -101,6 +87,39 @@ enum PhraseLeaves {
         var tokens: [Range<Int>] = []
         /// Each distinct token's doclist bytes over its segments.
         var sizes: [Int] = []
+
+        /// What ``read(_:_:)`` found.
+        enum Reading: Equatable {
+            /// The doclists are read: the phrase's `i`-th token is distinct token `slots[i]`.
+            case slots([Int])
+            /// A token no segment holds: the phrase matches nothing.
+            case matchesNothing
+            /// The structure record, a page or a term does not decode, or a token is one FTS5 stores cut.
+            case undecodable
+        }
+
+        /// Reads the doclists of `tokens`' distinct tokens from every segment into this walk (empty before),
+        /// newest segment first for each token: where a note is in several, the newest entry is FTS5's.
+        mutating func read(_ tokens: [String], _ leaves: SegmentPostings) throws -> Reading {
+            guard let structure = try leaves.structure() else { return .undecodable }
+            // Level 0 before level 1, and within a level the last segment first.
+            let segments = structure.levels.flatMap { $0.segments.reversed() }
+            var distinct: [String] = []
+            for token in tokens where !distinct.contains(token) {
+                guard let key = SegmentPostings.key(of: token) else { return .undecodable }
+                let first = cursors.count, before = bytes.count
+                for segment in segments {
+                    let start = bytes.count
+                    guard let whole = try leaves.appendDoclist(of: key, in: segment, to: &bytes) else { return .undecodable }
+                    if bytes.count > start { cursors.append(DoclistCursor(start..<bytes.count, whole: whole)) }
+                }
+                if cursors.count == first { return .matchesNothing }
+                self.tokens.append(first..<cursors.count)
+                sizes.append(bytes.count - before)
+                distinct.append(token)
+            }
+            return .slots(tokens.map { token in distinct.firstIndex(of: token) ?? 0 })
+        }
 
         /// The token with the fewest bytes, which leads the walk.
         var lead: Int? { sizes.indices.min { sizes[$0] < sizes[$1] } }

@@ -85,6 +85,40 @@ import Testing
         #expect(wrong.isEmpty, "\(state): \(wrong.count) phrases read wrong, \(wrong.prefix(5))")
         // Most phrases match notes, or the comparison proves little.
         #expect(matched >= 100, "\(state): only \(matched) phrases matched notes")
+        try checkPairWalks(db, tokenizer: tokenizer, state: state)
+    }
+
+    /// A two-token phrase's walk through a bitmap of the lead's ids gives what the walk seeking the other token
+    /// from each lead note gives, whole and from several ids on or below them, with either token leading.
+    private static func checkPairWalks(_ db: Connection, tokenizer: TermTokenizer, state: String) throws {
+        var compared = 0, wrong: [String] = []
+        for phrase in phrases() {
+            guard let tokens = tokenizer.queryTokens(phrase), tokens.count == 2, tokens[0] != tokens[1] else { continue }
+            try db.transaction(.deferred) {
+                var walk = PhraseLeaves.Walk()
+                guard case .slots(let slots) = try walk.read(tokens, SegmentPostings.of(db)) else { return }
+                let ids = try db.query("SELECT id FROM notes ORDER BY id") { $0.int64(0) }
+                let bounds: [(Int64, Int64?)] = [(.min, nil)] + ids.enumerated().filter { $0.offset % 37 == 5 }.map {
+                    ($0.element, ids.count > $0.offset + 60 ? ids[$0.offset + 60] : nil)
+                }
+                for lead in 0..<2 {
+                    for (from, below) in bounds {
+                        let seeking = walk.pairInstancesSeeking(lead: lead, slots: slots, from: from, below: below)
+                        guard case .rows(let rows) = walk.pairInstancesByBits(lead: lead, slots: slots, from: from, below: below),
+                              let seeking else {
+                            wrong.append("\(phrase) lead \(lead) from \(from): no answer")
+                            continue
+                        }
+                        compared += 1
+                        if rows.map({ "\($0.id) \($0.frequency)" }) != seeking.map({ "\($0.id) \($0.frequency)" }) {
+                            wrong.append("\(phrase) lead \(lead) from \(from)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(state): \(wrong.count) pair walks differ, \(wrong.prefix(5))")
+        #expect(compared >= 500, "\(state): only \(compared) pair walks compared")
     }
 
     /// Outside a read transaction, or with a write open (FTS5 holds the writer's terms in memory), the leaves
