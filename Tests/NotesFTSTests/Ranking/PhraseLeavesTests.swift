@@ -98,7 +98,7 @@ import Testing
                 var walk = PhraseLeaves.Walk()
                 guard case .slots(let slots) = try walk.read(tokens, SegmentPostings.of(db)) else { return }
                 let ids = try db.query("SELECT id FROM notes ORDER BY id") { $0.int64(0) }
-                let bounds: [(Int64, Int64?)] = [(.min, nil)] + ids.enumerated().filter { $0.offset % 37 == 5 }.map {
+                let bounds: [(Int64, Int64?)] = [(.min, nil)] + ids.enumerated().filter { $0.offset % 97 == 5 }.map {
                     ($0.element, ids.count > $0.offset + 60 ? ids[$0.offset + 60] : nil)
                 }
                 for lead in 0..<2 {
