@@ -36,6 +36,10 @@ extension PrefixPostings {
             : max(limits.untrackedNotes, Int(min(limits.untrackedShare / (1 - limits.untrackedShare) * Double(trackedNotes), 1e15)) + 1)
         let leaves = try SegmentPostings.of(db)
         var rows: [MatchStatistics.Row] = []
+        // The room kept with the connection, given back once the list is made.
+        swap(&rows, &leaves.untrackedRows)
+        rows.removeAll(keepingCapacity: true)
+        defer { swap(&rows, &leaves.untrackedRows) }
         var terms = 0
         for (low, high) in bounds where low.lexicographicallyPrecedes(high) {
             guard let count = try leaves.appendFrequencies(keysFrom: low, below: high, budget: budget - rows.count, to: &rows) else {
@@ -45,7 +49,7 @@ extension PrefixPostings {
         }
         guard parts.tracked.count + terms <= limits.expansions else { return .failure(tooManyExpansions(prefix, limits)) }
         if let tooMany = tooManyUntracked(prefix, notes: rows.count, of: trackedNotes + rows.count, limits) { return .failure(tooMany) }
-        parts.untracked = try list(summing: rows, statistics, db)
+        parts.untracked = try list(summing: &rows, statistics, db)
         return .success(parts)
     }
 }

@@ -217,14 +217,14 @@ enum PrefixPostings {
                 for term in run.terms { try statistics.walk(RankingTables.matchString(term), db, into: &rows) }
             }
         }
-        return try list(summing: rows, statistics, db)
+        return try list(summing: &rows, statistics, db)
     }
 
     /// One list of `rows` (notes of several terms, in any order): a note's frequencies summed, its size from
-    /// ``SizeBlocks`` when `statistics` read none.
-    static func list(summing rows: [MatchStatistics.Row], _ statistics: MatchStatistics,
+    /// ``SizeBlocks`` when `statistics` read none. `rows` is sorted by id in place (its room is the caller's, kept
+    /// from query to query), and its sizes filled in.
+    static func list(summing rows: inout [MatchStatistics.Row], _ statistics: MatchStatistics,
                              _ db: Connection) throws -> PostingList {
-        var rows = rows
         rows.sort { $0.id < $1.id }
         try statistics.completeSizes(&rows, db)
         var list = PostingList()

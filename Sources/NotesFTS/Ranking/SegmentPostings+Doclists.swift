@@ -60,6 +60,8 @@ extension SegmentPostings {
         // as they come (a segment gives them in order, so most land at the end).
         var ranges: [(key: [UInt8], ranges: [Range<Int>])] = []
         var result = Doclists()
+        swap(&result.bytes, &doclistBytes)
+        result.bytes.removeAll(keepingCapacity: true)
         staging.removeAll(keepingCapacity: true)
         for segment in structure.levels.flatMap({ $0.segments.reversed() }) {
             let walked = try walkTerms(from: low, below: high, in: segment) { term, doclist, whole in
@@ -94,8 +96,10 @@ extension SegmentPostings {
     /// when the leaves cannot say or hold more than `budget` entries for them.
     func appendFrequencies(keysFrom low: [UInt8], below high: [UInt8], budget: Int = .max,
                            to rows: inout [MatchStatistics.Row]) throws -> Int? {
-        guard let found = try doclists(keysFrom: low, below: high, budget: budget) else { return nil }
+        guard var found = try doclists(keysFrom: low, below: high, budget: budget) else { return nil }
+        defer { swap(&found.bytes, &doclistBytes) }
         let before = rows.count
+        rows.reserveCapacity(before + found.terms.reduce(0) { $0 + $1.entries.count })
         let decoded = found.bytes.withUnsafeBufferPointer { bytes in
             for (_, entries) in found.terms {
                 for entry in entries {
