@@ -112,8 +112,8 @@ struct DoclistCursor {
     /// Steps through the common entries after the current one (``commonEntry(_:at:end:)``) in a loop over two
     /// locals, handing each whose id is below `limit` to `body` (its id and position range) and leaving the
     /// cursor on it; stops on the first at or above `limit` (``ScanStop/stepped``) or before the first that is
-    /// not common (``ScanStop/notCommon``). A walk that visits every entry of a long doclist pays about a tenth
-    /// of ``step(_:)``'s instructions an entry this way.
+    /// not common (``ScanStop/notCommon``). A walk that visits every entry of a long doclist reads them this way
+    /// without a call, and without storing the cursor's fields, an entry (``PhraseLeaves/Walk``'s bitmap walk).
     @inline(__always)
     mutating func scanCommon(below limit: Int64, _ bytes: UnsafeBufferPointer<UInt8>,
                              _ body: (Int64, Range<Int>) -> Void) -> ScanStop {
