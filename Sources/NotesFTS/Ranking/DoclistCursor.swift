@@ -124,10 +124,8 @@ struct DoclistCursor {
         // checked; past it, ``commonEntry(_:at:end:)`` checks the end too.
         let safe = Swift.min(nextWholeOffset, end - 65)
         while offset < safe {
-            let difference = bytes[offset], size = bytes[offset + 1]
-            guard difference | size < 0x80 && difference > 0 else { return .notCommon }
-            id &+= Int64(difference)
-            let stop = offset &+ 2 &+ Int(size >> 1)
+            guard let stop = Self.commonStop(bytes, at: offset) else { return .notCommon }
+            id &+= Int64(bytes[offset])
             last = offset + 2..<stop
             offset = stop
             if id >= limit { return .stepped }
@@ -149,11 +147,18 @@ struct DoclistCursor {
     /// `offset`.
     @inline(__always)
     private static func commonEntry(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, end: Int) -> Int? {
-        guard offset + 2 <= end else { return nil }
+        guard offset + 2 <= end, let stop = commonStop(bytes, at: offset) else { return nil }
+        return stop <= end ? stop : nil
+    }
+
+    /// Where the entry at `offset` ends when its two first bytes are those of a common one
+    /// (``commonEntry(_:at:end:)``), without checking the doclist's end: the caller knows both bytes and the
+    /// longest common entry (2 + 63 bytes) lie within it.
+    @inline(__always)
+    private static func commonStop(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
         let difference = bytes[offset], size = bytes[offset + 1]
         guard difference | size < 0x80 && difference > 0 else { return nil }
-        let stop = offset + 2 + Int(size >> 1)
-        return stop <= end ? stop : nil
+        return offset &+ 2 &+ Int(size >> 1)
     }
 
     /// Steps (at least once when `always`) until the id is `target` or above. The entries passed over are
