@@ -42,6 +42,18 @@ enum PostingStore {
         return ids
     }
 
+    /// Fills `table` (emptied first) with `term`'s complete list, in `documents` notes of an index whose highest
+    /// note id is `top`; `table` says nothing (``FrequencyTable/refused``) when the ids are too sparse for it or a
+    /// block is malformed (the pass the caller makes instead then throws). What ``TrackedDecode`` looks notes up in.
+    static func fill(_ table: inout FrequencyTable, term: String, documents: Int, top: Int64, _ db: Connection) throws {
+        table.reset(documents: documents, top: top)
+        if table.refused { return }
+        try forEachBlock(term, db, .complete) { bytes, first in
+            _ = table.add(bytes, first: first)
+            return true
+        }
+    }
+
     /// The frequencies in `term`'s complete list of the notes `ids` (ascending), 0 for a note it does not hold,
     /// and how many it holds: each block's postings are read past without being decoded into a list, and the
     /// blocks after the last wanted id are stepped past without being looked at.

@@ -7,7 +7,8 @@ import SQLiteKit
 /// notes holding any expansion (``PrefixPostings``). With one tracked expansion `T` and the rare ones' notes `E`
 /// (read from FTS5's leaves, every note with its summed `f` and its `D`):
 /// - `n = df(T) + |E| − |E ∩ T|`. Which notes of `E` hold `T`, and `T`'s `f` in them, come from one pass over
-///   `T`'s stored blocks that compares ids without decoding the list (``PostingStore/frequencies(of:in:_:)``).
+///   `T`'s stored blocks that compares ids without decoding the list (``PostingStore/frequencies(of:in:_:)``),
+///   or from `T`'s list decoded on a second connection while `E` was read (``TrackedDecode``).
 /// - A note in `T`'s impact head or in `E` is scored exactly: its `f` from `T` (the head, or the pass) plus its
 ///   `f` from `E`.
 /// - Any other note holds `T` alone, outside the head, so its `(f, D)` is covered by `T`'s frontier and it
@@ -26,14 +27,26 @@ struct PrefixHeadSearch {
     /// The number of notes the prefix matches (`n`).
     private(set) var documents: Int64 = 0
 
+    /// Whether the rare expansions' notes were found in the tracked expansion's list decoded on the second
+    /// connection (``TrackedDecode``) rather than by a pass over its stored blocks.
+    private(set) var usedDecoded = false
+
     /// The exact best `needed` notes of the prefix `shape.tokens[0]` whose expansions are `parts`, or `nil` when
     /// this route cannot prove them (not one tracked expansion, a selective filter or exclusion, a deep page).
+    /// `decode` is the tracked expansion's list being decoded on the second connection, when it is.
     mutating func top(_ needed: Int, _ db: Connection, shape: TopKQuery, parts: PrefixPostings.Parts,
+                      decode: TrackedDecode? = nil,
                       totals: FullTextTotals, query: ParsedQuery, options: SearchOptions) throws -> [TopKPlan.Hit]? {
         guard parts.tracked.count == 1, needed > 0,
               let statistics = try TopKTokenStatistics.load(parts.tracked[0].term, db) else { return nil }
         let rare = parts.untracked
-        let inTracked = try PostingStore.frequencies(of: rare.ids, in: parts.tracked[0].term, db)
+        let inTracked: (frequencies: [Double], found: Int)
+        if let found = decode?.frequencies(of: rare.ids, in: parts.tracked[0].term, db) {
+            inTracked = found
+            usedDecoded = true
+        } else {
+            inTracked = try PostingStore.frequencies(of: rare.ids, in: parts.tracked[0].term, db)
+        }
         documents = statistics.documents + Int64(rare.count - inTracked.found)
         let scorer = TopKScorer(shape: shape, documents: [documents], totals: totals)
         unseenBound = statistics.frontier.map {

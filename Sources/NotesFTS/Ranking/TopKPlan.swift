@@ -56,10 +56,13 @@ struct TopKPlan {
         }
         var known: [Int: PrefixPostings.Parts] = [:]
         if shape.tokens.count == 1, shape.prefixes == [0] {
+            // The tracked expansion's list decoded on a second core while the rare expansions are read here.
+            let decode = try TrackedDecode.start(shape.tokens[0], db, options: options)
+            defer { decode?.close(db) }
             switch try PrefixPostings.parts(shape.tokens[0], db) {
             case .failure(let unsupported): return .fullScoring(unsupported.reason)
             case .success(let parts):
-                if let hits = try prefixHeadPath(db, shape, parts, totals, needed, query: query, options: options) {
+                if let hits = try prefixHeadPath(db, shape, parts, decode, totals, needed, query: query, options: options) {
                     return .answered(Array(hits.0.dropFirst(max(options.offset, 0))), hits.1)
                 }
                 known[0] = parts
@@ -71,17 +74,18 @@ struct TopKPlan {
     /// A prefix alone with one tracked expansion: the threshold algorithm over that expansion's impact head and
     /// the rare expansions' notes (``PrefixHeadSearch``); `nil` when they cannot prove the answer.
     private static func prefixHeadPath(_ db: Connection, _ shape: TopKQuery, _ parts: PrefixPostings.Parts,
-                                       _ totals: FullTextTotals, _ needed: Int,
+                                       _ decode: TrackedDecode?, _ totals: FullTextTotals, _ needed: Int,
                                        query: ParsedQuery, options: SearchOptions) throws -> ([Hit], String)? {
         let state = try PhraseCountMemo.state(db)
         var search = PrefixHeadSearch()
-        guard let hits = try search.top(needed, db, shape: shape, parts: parts, totals: totals, query: query,
+        guard let hits = try search.top(needed, db, shape: shape, parts: parts, decode: decode, totals: totals, query: query,
                                         options: options) else { return nil }
         if let alone = PhraseRanking.term(of: query) {
             PhraseCountMemo.of(db).record(alone.match, notes: Int(search.documents), state: state)
         }
         let description = "top-k: \(search.candidateCount) candidates from the impact head of \"\(parts.tracked[0].term)\" "
-            + "and the \(parts.untracked.count) notes of the other expansions of \"\(shape.tokens[0])\"*, "
+            + "and the \(parts.untracked.count) notes of the other expansions of \"\(shape.tokens[0])\"*"
+            + (search.usedDecoded ? " (found in its list, decoded on a second connection meanwhile), " : ", ")
             + "bound of the others \(search.unseenBound); N = \(totals.rows)"
         return (hits, description)
     }

@@ -33,6 +33,10 @@ public struct SearchOptions: Sendable {
     /// Let a phrase or a word ranked from one walk be read from FTS5's leaves (``PhraseLeaves``); off, FTS5
     /// walks it (tests take each way).
     package var readsLeaves = true
+    /// A prefix alone whose one tracked expansion is in at least this many notes has that expansion's list
+    /// decoded on the second connection while its other expansions are read (``TrackedDecode``), when
+    /// ``splitsWalks`` allows it (tests lower it).
+    package var decodesTrackedFrom = TrackedDecode.minimumDocuments
     /// Creates the default options: top 20 by rank.
     public init(limit: Int = 20, offset: Int = 0, sort: SearchSort = .rank, reverse: Bool = false) {
         self.limit = limit

@@ -5,7 +5,9 @@ import Testing
 /// ``PrefixHeadSearch``: a prefix alone with one tracked expansion, ranked from that expansion's impact head
 /// and the other expansions' notes, ranks and counts as full scoring does: fresh, after notes are updated and
 /// deleted, and after more are added with no rebuild (the head and frontier then kept by the log replays);
-/// with filters, exclusions and pages, where the route may decline and the posting lists answer.
+/// with filters, exclusions and pages, where the route may decline and the posting lists answer; with the
+/// tracked expansion's notes found by a pass over its stored blocks or in its list decoded on a second
+/// connection (``TrackedDecode``).
 @Suite struct PrefixHeadSearchTests {
     /// Prefixes with one tracked expansion (`read`, `reader`, `reading` or `ready` in ``PrefixPostingsTests``'s
     /// notes), and others for contrast (`rea*` has four).
@@ -36,13 +38,19 @@ import Testing
         let answered = routes.filter { $0.contains("notes of the other expansions of") }.count
         #expect(answered >= 10, "only \(answered) of \(routes.count) from a tracked expansion's head")
         #expect(answered < routes.count)
+        let decoded = routes.filter { $0.contains("decoded on a second connection") }.count
+        #expect(decoded >= 10 && decoded < answered, "\(decoded) of \(answered) with the expansion decoded on a second connection")
     }
 
     private func check(_ index: NoteIndex, state: String, routes: inout [String]) throws {
         for text in Self.prefixes {
             let query = QueryParser.parse(text)
-            for (limit, offset) in [(10, 0), (3, 0), (5, 4), (1, 0), (40, 0)] {
-                let options = SearchOptions(limit: limit, offset: offset)
+            let pages = [(10, 0), (3, 0), (5, 4), (1, 0), (40, 0)]
+            for (limit, offset, decodes) in pages.flatMap({ page in [false, true].map { (page.0, page.1, $0) } }) {
+                var options = SearchOptions(limit: limit, offset: offset)
+                // The tracked expansion decoded on the second connection whatever its size (``TrackedDecode``),
+                // or passed over in its stored blocks.
+                options.decodesTrackedFrom = decodes ? 0 : .max
                 var full = options
                 full.allowsTopK = false
                 let expected = try index.search(query, options: full)

@@ -67,10 +67,13 @@ struct TopKExactnessTests {
 
     private func checkQueries(_ index: NoteIndex, _ corpus: inout TopKCorpus, state: String) throws {
         var fast = 0, postings = 0, severalWords = 0, prefixes = 0, prefixHeads = 0, phrases = 0, untracked = 0, upper = 0
-        var fromLeaves = 0
-        for _ in 0..<350 {
+        var fromLeaves = 0, decoded = 0
+        for number in 0..<350 {
             let query = corpus.parsedQuery()
-            let options = corpus.options()
+            var options = corpus.options()
+            // Every other query lets a prefix's tracked expansion be decoded on the second connection, whatever its
+            // size (``TrackedDecode``); the others make the pass over its stored blocks.
+            if number % 2 == 1 { options.decodesTrackedFrom = 0 }
             var full = options
             full.allowsTopK = false
             let expected = try index.search(query, options: full)
@@ -82,6 +85,7 @@ struct TopKExactnessTests {
             if path.hasPrefix("top-k: one walk of the phrase") && path.contains("from FTS5's leaves") { fromLeaves += 1 }
             if path.hasPrefix("top-k: exact over the upper tiers") { upper += 1 }
             if path.hasPrefix("top-k") && path.contains("notes of the other expansions of") { prefixHeads += 1 }
+            if path.hasPrefix("top-k") && path.contains("decoded on a second connection") { decoded += 1 }
             if path.hasPrefix("top-k: exact over the complete posting lists") || path.hasPrefix("top-k: exact over the upper tiers") {
                 postings += 1
                 if Self.combinesWords(query) { severalWords += 1 }
@@ -110,6 +114,7 @@ struct TopKExactnessTests {
         #expect(prefixes >= 3, "\(state): only \(prefixes) prefixes on the posting lists")
         // And prefixes with one tracked expansion its impact head and their other expansions' notes.
         #expect(prefixHeads >= 8, "\(state): only \(prefixHeads) prefixes from a tracked expansion's head")
+        #expect(decoded >= 3 && decoded < prefixHeads, "\(state): \(decoded) of \(prefixHeads) with the expansion decoded on a second connection")
         // And phrases (one query in 20) their one walk.
         #expect(phrases >= 8, "\(state): only \(phrases) phrases ranked from one walk")
         // Read from the leaves (``PhraseLeaves``), in every state.
