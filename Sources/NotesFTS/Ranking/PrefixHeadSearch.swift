@@ -54,7 +54,9 @@ struct PrefixHeadSearch {
         } ?? 0
         // The candidates, by id: the head's notes (with the rare expansions' `f` where they hold some) and the
         // rare expansions' notes (with the tracked expansion's `f` where they hold it).
-        var candidates: [TopKTokenStatistics.Entry] = []
+        let room = PrefixRoom.of(db)
+        var candidates = room.takeCandidates()
+        defer { room.keep(candidates: candidates) }
         candidates.reserveCapacity(statistics.entries.count + rare.count)
         var next = 0
         for entry in statistics.entries {

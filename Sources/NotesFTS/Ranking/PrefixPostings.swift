@@ -227,7 +227,8 @@ enum PrefixPostings {
                              _ db: Connection) throws -> PostingList {
         rows.sort { $0.id < $1.id }
         try statistics.completeSizes(&rows, db)
-        var list = PostingList()
+        // In the memory kept with the connection (``PrefixRoom``); ``TopKPlan`` keeps it again once it is done.
+        var list = PrefixRoom.of(db).takeUntracked()
         list.reserve(rows.count)
         var index = 0
         while index < rows.count {

@@ -59,7 +59,10 @@ struct TopKPlan {
             // The tracked expansion's list decoded on a second core while the rare expansions are read here.
             let decode = try TrackedDecode.start(shape.tokens[0], db, options: options)
             defer { decode?.close(db) }
-            switch try PrefixPostings.parts(shape.tokens[0], db) {
+            let found = try PrefixPostings.parts(shape.tokens[0], db)
+            // The rare notes' memory kept for the next query (``PrefixRoom``), once this one is done with them.
+            defer { if case .success(let parts) = found { PrefixRoom.of(db).keep(untracked: parts.untracked) } }
+            switch found {
             case .failure(let unsupported): return .fullScoring(unsupported.reason)
             case .success(let parts):
                 if let hits = try prefixHeadPath(db, shape, parts, decode, totals, needed, query: query, options: options) {
