@@ -17,10 +17,10 @@ final class TrackedDecode: @unchecked Sendable {
     // decoding thread writes `failed` and `found` before it signals `answered`, and reads `wanted` after
     // `requested`), and the second connection (and its room) is used by no one else meanwhile.
 
-    /// The fewest notes of the tracked expansion for which its list is decoded on the second connection. `read*`
-    /// at 100,000 notes (30,268 notes of `read`) gains from it; far below, the pass takes a few tenths of a
-    /// millisecond at most, the order of starting a thread and a transaction.
-    static let minimumDocuments = 20_000
+    /// The fewest notes of the tracked expansion for which its list is decoded on the second connection. At
+    /// 100,000 notes `read*` (30,268 notes of `read`) measured even with it (1.57 → 1.50 ms, medians of six
+    /// alternations of `--topk-profile`), not worth a second core; at 1,000,000 (300,000) it gains a fifth.
+    static let minimumDocuments = 50_000
 
     /// The tracked expansion.
     let term: String
