@@ -15,10 +15,7 @@ extension PrefixPostings {
         guard statistics.sizesFromTable, !db.isWriting, !db.isAutocommit,
               let first = SegmentPostings.key(of: prefix), let end = SegmentPostings.key(of: upperBound(prefix)) else { return nil }
         var parts = Parts()
-        parts.tracked = try db.query("SELECT term, df FROM topk_terms WHERE term >= ?1 AND term < ?2 ORDER BY term LIMIT ?3",
-                                     [.text(prefix), .text(upperBound(prefix)), .integer(Int64(limits.expansions + 1))]) {
-            ($0.text(0) ?? "", $0.int(1))
-        }
+        parts.tracked = try trackedExpansions(prefix, db, limit: limits.expansions + 1)
         guard parts.tracked.count <= limits.expansions else { return .failure(tooManyExpansions(prefix, limits)) }
         // The key ranges around the tracked terms: from the prefix to the first, from just after each (its key
         // and a zero byte) to the next, and from the last to the end of the prefix.

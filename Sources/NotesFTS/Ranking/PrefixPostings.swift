@@ -44,6 +44,12 @@ enum PrefixPostings {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The first `limit` tracked terms beginning with `prefix` (in `topk_terms`), in term order, with their `df`.
+    static func trackedExpansions(_ prefix: String, _ db: Connection, limit: Int) throws -> [(term: String, documents: Int)] {
+        try db.query("SELECT term, df FROM topk_terms WHERE term >= ?1 AND term < ?2 ORDER BY term LIMIT ?3",
+                     [.text(prefix), .text(upperBound(prefix)), .integer(Int64(limit))]) { ($0.text(0) ?? "", $0.int(1)) }
+    }
+
     /// Whether some tracked term begins with `prefix` (one key lookup).
     static func hasTrackedExpansion(_ prefix: String, _ db: Connection) throws -> Bool {
         try db.scalarInt("SELECT count(*) FROM (SELECT 1 FROM topk_terms WHERE term >= ?1 AND term < ?2 LIMIT 1)",
@@ -71,9 +77,8 @@ enum PrefixPostings {
     /// before it sees that the range is over, so a tracked term that ends a range is read once.
     static func expansions(_ prefix: String, _ db: Connection, limit: Int) throws -> [Expansion] {
         let end = upperBound(prefix)
-        let tracked = try db.query("SELECT term, df FROM topk_terms WHERE term >= ?1 AND term < ?2 ORDER BY term LIMIT ?3",
-                                   [.text(prefix), .text(end), .integer(Int64(limit + 1))]) {
-            Expansion(term: $0.text(0) ?? "", documents: $0.int(1), tracked: true)
+        let tracked = try trackedExpansions(prefix, db, limit: limit + 1).map {
+            Expansion(term: $0.term, documents: $0.documents, tracked: true)
         }
         try db.execute(Vocabulary.fts5VocabularySQL)
         let untracked = try db.cached("""

@@ -51,13 +51,12 @@ final class TrackedDecode: @unchecked Sendable {
     /// snapshot; `nil` otherwise. A decode started is closed (``close(_:)``) before `db`'s transaction ends.
     static func start(_ prefix: String, _ db: Connection, options: SearchOptions) throws -> TrackedDecode? {
         guard options.splitsWalks, !prefix.isEmpty, !db.isAutocommit, !db.isWriting else { return nil }
-        let tracked = try db.query("SELECT term, df FROM topk_terms WHERE term >= ?1 AND term < ?2 ORDER BY term LIMIT 2",
-                                   [.text(prefix), .text(PrefixPostings.upperBound(prefix))]) { ($0.text(0) ?? "", $0.int(1)) }
-        guard tracked.count == 1, tracked[0].1 >= options.decodesTrackedFrom else { return nil }
+        let tracked = try PrefixPostings.trackedExpansions(prefix, db, limit: 2)
+        guard tracked.count == 1, tracked[0].documents >= options.decodesTrackedFrom else { return nil }
         let helper = HelperConnection.of(db)
         guard let connection = helper.begin(matching: db) else { return nil }
-        let decode = TrackedDecode(term: tracked[0].0, helper: helper, connection: connection)
-        let documents = tracked[0].1
+        let decode = TrackedDecode(term: tracked[0].term, helper: helper, connection: connection)
+        let documents = tracked[0].documents
         Thread { decode.run(documents) }.start()
         return decode
     }
