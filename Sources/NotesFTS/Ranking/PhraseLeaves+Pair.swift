@@ -4,13 +4,14 @@ extension PhraseLeaves.Walk {
     /// handed straight to ``PhraseInstances/weightedPair(_:_:_:)``: the general walk's loops over the tokens
     /// and the slots cost more than a step of each doclist.
     ///
-    /// Read in two passes through a bitmap of the lead's ids (``pairInstancesByBits(lead:slots:from:below:)``)
-    /// unless those are too sparse; then by seeking the other token from each lead note.
+    /// Read window by window, in two passes through a bitmap of the lead's ids
+    /// (``pairInstancesByBits(lead:slots:from:below:window:)``), unless a lead note lies within a window of the
+    /// largest id SQLite allows; then by seeking the other token from each lead note.
     func pairInstances(lead: Int, slots: [Int], from: Int64, below: Int64?) -> [MatchStatistics.Row]? {
         switch pairInstancesByBits(lead: lead, slots: slots, from: from, below: below) {
         case .rows(let rows): return rows
         case .undecodable: return nil
-        case .sparse: return pairInstancesSeeking(lead: lead, slots: slots, from: from, below: below)
+        case .pastLastWindow: return pairInstancesSeeking(lead: lead, slots: slots, from: from, below: below)
         }
     }
 

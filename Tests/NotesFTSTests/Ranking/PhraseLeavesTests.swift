@@ -65,18 +65,20 @@ import Testing
                 continue
             }
             let match = FTS5Expression.term(QueryTerm(phrase, isPhrase: true))
-            // Whole, and in two halves at once (as a large index's doclists are walked).
-            let (read, halves, walked) = try db.transaction(.deferred) {
+            // Whole, and in parts walked by two threads at once (as a large index's doclists are walked): two,
+            // and as many as a walk is cut into (a part for every 64 bytes of doclist, up to the most).
+            let (read, halves, parts, walked) = try db.transaction(.deferred) {
                 var rows: [MatchStatistics.Row] = []
                 try statistics.walk(match, db, into: &rows)
                 return (try PhraseLeaves.rows(of: tokens, db, statistics),
-                        try PhraseLeaves.rows(of: tokens, db, statistics, splitFrom: 0), rows)
+                        try PhraseLeaves.rows(of: tokens, db, statistics, splitFrom: 0),
+                        try PhraseLeaves.rows(of: tokens, db, statistics, splitFrom: 0, partBytes: 64), rows)
             }
-            guard let read, let halves else {
+            guard let read, let halves, let parts else {
                 wrong.append("\(phrase) (not read)")
                 continue
             }
-            for (rows, how) in [(read, "whole"), (halves, "halves")]
+            for (rows, how) in [(read, "whole"), (halves, "halves"), (parts, "parts")]
             where rows.map(\.id) != walked.map(\.id) || rows.map(\.frequency) != walked.map(\.frequency) {
                 wrong.append("\(phrase) (\(how))")
             }
@@ -101,24 +103,29 @@ import Testing
                 let bounds: [(Int64, Int64?)] = [(.min, nil)] + ids.enumerated().filter { $0.offset % 97 == 5 }.map {
                     ($0.element, ids.count > $0.offset + 60 ? ids[$0.offset + 60] : nil)
                 }
+                // Windows of 64 and 128 ids cut these small indexes' notes into many, as the default cuts a
+                // large index's.
                 for lead in 0..<2 {
                     for (from, below) in bounds {
                         let seeking = walk.pairInstancesSeeking(lead: lead, slots: slots, from: from, below: below)
-                        guard case .rows(let rows) = walk.pairInstancesByBits(lead: lead, slots: slots, from: from, below: below),
-                              let seeking else {
-                            wrong.append("\(phrase) lead \(lead) from \(from): no answer")
-                            continue
-                        }
-                        compared += 1
-                        if rows.map({ "\($0.id) \($0.frequency)" }) != seeking.map({ "\($0.id) \($0.frequency)" }) {
-                            wrong.append("\(phrase) lead \(lead) from \(from)")
+                        for window in [64, 128, PhraseLeaves.Walk.windowIDs] {
+                            guard case .rows(let rows) = walk.pairInstancesByBits(lead: lead, slots: slots, from: from,
+                                                                                  below: below, window: window),
+                                  let seeking else {
+                                wrong.append("\(phrase) lead \(lead) from \(from) window \(window): no answer")
+                                continue
+                            }
+                            compared += 1
+                            if rows.map({ "\($0.id) \($0.frequency)" }) != seeking.map({ "\($0.id) \($0.frequency)" }) {
+                                wrong.append("\(phrase) lead \(lead) from \(from) window \(window)")
+                            }
                         }
                     }
                 }
             }
         }
         #expect(wrong.isEmpty, "\(state): \(wrong.count) pair walks differ, \(wrong.prefix(5))")
-        #expect(compared >= 500, "\(state): only \(compared) pair walks compared")
+        #expect(compared >= 1_500, "\(state): only \(compared) pair walks compared")
     }
 
     /// Outside a read transaction, or with a write open (FTS5 holds the writer's terms in memory), the leaves
