@@ -120,7 +120,8 @@ enum SizeBlocks {
     /// The row's bytes are copied as they are and an entry read where it lies: decoding the 1,024 entries of
     /// every row a walk met cost 0.86 M instructions for `read*`'s 1,899 rare notes at 100,000 notes. Rows
     /// a few blocks ahead are reached by stepping the statement on, not by a new seek (a seek a row cost about
-    /// 4,000 instructions). Call ``finish()`` when done: the statement may be left on a row.
+    /// 4,000 instructions). Rows the connection's earlier queries read in the same database state come from
+    /// memory (``SizeCache``). Call ``finish()`` when done: the statement may be left on a row.
     struct Reader {
         private let statement: Statement
         /// The row whose bytes are held.
@@ -129,11 +130,16 @@ enum SizeBlocks {
         private var positioned: Int64?
         /// The row's bytes (two a note, little-endian), in memory kept from row to row.
         private var bytes: [UInt8] = []
+        /// The rows the connection's earlier queries read, when kept (``SizeCache``).
+        private let cache: SizeCache?
         /// Rows ahead that are stepped to rather than sought.
         static let stepAhead: Int64 = 16
 
-        init(_ db: Connection) throws {
+        /// A reader of `db`'s table; with `cached`, rows read by the connection's earlier queries (in the same
+        /// database state) are taken from memory, and the rows it reads are kept for later ones.
+        init(_ db: Connection, cached: Bool = true) throws {
             statement = try db.cached("SELECT block, sizes FROM topk_sizes WHERE block >= ?1 ORDER BY block")
+            cache = cached ? try SizeCache.of(db) : nil
         }
 
         /// Resets the statement (the reader can go on after, seeking again).
@@ -154,8 +160,12 @@ enum SizeBlocks {
 
         /// Holds row `wanted`'s bytes (none when there is no such row).
         private mutating func load(_ wanted: Int64) throws {
-            bytes.removeAll(keepingCapacity: true)
             block = wanted
+            if let kept = cache?.row(wanted) {
+                bytes = kept
+                return
+            }
+            bytes.removeAll(keepingCapacity: true)
             // The statement is the connection's (``Connection/cached(_:)``): other code may have moved or reset
             // it since this reader last did.
             if let at = positioned, !(statement.isOnRow && statement.int64(0) == at) { positioned = nil }
@@ -169,6 +179,7 @@ enum SizeBlocks {
                 positioned = try statement.step() ? statement.int64(0) : nil
             }
             if positioned == wanted { statement.withBlob(1) { bytes.append(contentsOf: $0) } }
+            cache?.keep(wanted, bytes)
         }
     }
 }
