@@ -15,13 +15,15 @@ final class PhraseCountMemo {
 
     /// Records that `match` matched `notes` notes in the database `state` (from ``state(_:)``, read before
     /// the walk: a commit landing between the two then makes a miss, never a stale count).
-    func record(_ match: String, notes: Int, state: [Int]) {
-        entry = (match, notes, state)
+    /// Nothing is recorded while a write is open on `db`: it may be rolled back, which changes none of the
+    /// figures of the state.
+    func record(_ match: String, notes: Int, state: [Int], _ db: Connection) {
+        entry = db.isWriting ? nil : (match, notes, state)
     }
 
-    /// The count recorded for `match`, if the database has not changed since.
+    /// The count recorded for `match`, if the database has not changed since (and no write is open on `db`).
     func notes(_ match: String, _ db: Connection) throws -> Int? {
-        guard let entry, entry.match == match, try Self.state(db) == entry.state else { return nil }
+        guard !db.isWriting, let entry, entry.match == match, try Self.state(db) == entry.state else { return nil }
         return entry.notes
     }
 

@@ -87,7 +87,7 @@ enum PhraseRanking {
             try statistics.walk(phrase.match, db, into: &rows)
         }
         try statistics.completeSizes(&rows, db)
-        PhraseCountMemo.of(db).record(phrase.match, notes: rows.count, state: state)
+        PhraseCountMemo.of(db).record(phrase.match, notes: rows.count, state: state, db)
         let idf = BM25.idf(rows: totals.rows, hits: Int64(rows.count))
         let average = totals.averageSize
         func best(_ capacity: Int) -> TopHits {

@@ -136,10 +136,12 @@ enum SizeBlocks {
         static let stepAhead: Int64 = 16
 
         /// A reader of `db`'s table; with `cached`, rows read by the connection's earlier queries (in the same
-        /// database state) are taken from memory, and the rows it reads are kept for later ones.
+        /// database state) are taken from memory, and the rows it reads are kept for later ones. Not while a
+        /// write is open on `db`: what it reads then may be rolled back, which changes none of the figures the
+        /// cache is checked against.
         init(_ db: Connection, cached: Bool = true) throws {
             statement = try db.cached("SELECT block, sizes FROM topk_sizes WHERE block >= ?1 ORDER BY block")
-            cache = cached ? try SizeCache.of(db) : nil
+            cache = cached && !db.isWriting ? try SizeCache.of(db) : nil
         }
 
         /// Resets the statement (the reader can go on after, seeking again).

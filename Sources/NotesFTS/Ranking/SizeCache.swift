@@ -12,7 +12,9 @@ import SQLiteKit
 /// The rows are valid only while the database is what they were read from: the same `PRAGMA data_version`
 /// (no other connection committed since), `total_changes()` (this one wrote nothing, and the log replay that
 /// updates the table writes) and `PRAGMA schema_version` (``PhraseCountMemo/state(_:)``). Any change empties
-/// the cache. At most ``limit`` bytes are kept.
+/// the cache. A rollback changes none of them, so rows are neither kept nor served while a write is open on the
+/// connection (``SizeBlocks/Reader``). At most ``limit`` bytes are kept a connection (a ``NoteIndex`` keeps a
+/// few: its writer and its pool of readers).
 final class SizeCache {
     /// The database state the rows were read in.
     private var state: [Int] = []

@@ -84,7 +84,7 @@ struct TopKPlan {
         guard let hits = try search.top(needed, db, shape: shape, parts: parts, decode: decode, totals: totals, query: query,
                                         options: options) else { return nil }
         if let alone = PhraseRanking.term(of: query) {
-            PhraseCountMemo.of(db).record(alone.match, notes: Int(search.documents), state: state)
+            PhraseCountMemo.of(db).record(alone.match, notes: Int(search.documents), state: state, db)
         }
         let description = "top-k: \(search.candidateCount) candidates from the impact head of \"\(parts.tracked[0].term)\" "
             + "and the \(parts.untracked.count) notes of the other expansions of \"\(shape.tokens[0])\"*"
@@ -143,7 +143,7 @@ struct TopKPlan {
         case .success(let lists): (postings, ranges) = lists
         case .failure(let unsupported): return .fullScoring(unsupported.reason)
         }
-        if let alone { PhraseCountMemo.of(db).record(alone.match, notes: ranges[0].count, state: state) }
+        if let alone { PhraseCountMemo.of(db).record(alone.match, notes: ranges[0].count, state: state, db) }
         let scorer = TopKScorer(shape: shape, documents: ranges.map { Int64($0.count) }, totals: totals)
         var search = PostingSearch(shape: shape, postings: postings, ranges: ranges, scorer: scorer)
         let hits = try search.top(needed, db, query: query, options: options)

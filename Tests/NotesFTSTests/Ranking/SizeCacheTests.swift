@@ -57,6 +57,28 @@ import SQLiteKit
         #expect(after == (try Self.sizes(ids, db, cached: false)))
     }
 
+    /// Rows read inside a write that is then rolled back (a transaction, or a savepoint within a read) are
+    /// neither kept nor served: a rollback changes none of the figures the cache is checked against (found by
+    /// a review, with stale sizes served after the rollback).
+    @Test(arguments: [false, true])
+    func rowsReadInsideARolledBackWriteAreNotKept(savepoint: Bool) throws {
+        struct RolledBack: Error {}
+        let (index, ids) = try Self.index()
+        let db = index.connection
+        let table = try Self.sizes(ids, db, cached: false)
+        let readInside = {
+            try Self.overwriteRows(db, value: 777)
+            #expect(try Self.sizes(ids, db, cached: true) == ids.map { 776 + Int(SizeBlocks.place(of: $0).block) })
+            throw RolledBack()
+        }
+        if savepoint {
+            try db.transaction(.deferred) { _ = try? db.savepoint(readInside) }
+        } else {
+            _ = try? db.transaction(.immediate, readInside)
+        }
+        #expect(try Self.sizes(ids, db, cached: true) == table)
+    }
+
     @Test func aCommitByAnotherConnectionEmptiesTheCache() throws {
         let (index, ids) = try Self.index()
         let db = index.connection
