@@ -78,6 +78,7 @@ enum PhraseLeaves {
         let done = DispatchSemaphore(value: 0)
         private let lock = NSLock()
         private var next = 0
+        private var failed = false
         private var found: [[MatchStatistics.Row]?]
 
         init(walk: Walk, slots: [Int], bounds: [Int64]) {
@@ -94,15 +95,17 @@ enum PhraseLeaves {
                 // a note of that id.
                 let rows = walk.instances(slots: slots, from: part == 0 ? .min : bounds[part - 1],
                                           below: part < bounds.count ? bounds[part] : nil)
-                lock.withLock { found[part] = rows }
-                if rows == nil { return }
+                lock.withLock {
+                    found[part] = rows
+                    if rows == nil { failed = true }
+                }
             }
         }
 
         /// The next part no thread has taken, or `nil` when there is none or a part did not decode.
         private func take() -> Int? {
             lock.withLock {
-                guard next < found.count else { return nil }
+                guard !failed, next < found.count else { return nil }
                 defer { next += 1 }
                 return next
             }
