@@ -49,10 +49,15 @@ struct DoclistCursor {
         offset = whole[last]
     }
 
-    /// The rowid written whole at the first page start and at the last (`nil` for an empty doclist).
-    func wholeRowids(_ bytes: UnsafeBufferPointer<UInt8>) -> (first: Int64, last: Int64)? {
-        guard let first = whole.first, let last = whole.last, first < end else { return nil }
-        return (rowid(at: first, bytes), rowid(at: last, bytes))
+    /// Each page start of the doclist (a rowid written whole), with the bytes from it to the next page start or
+    /// the doclist's end; a rowid that does not decode reads as `Int64.max`.
+    func pageStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [(rowid: Int64, bytes: Int)] {
+        whole.indices.compactMap { index in
+            let start = whole[index]
+            guard start < end else { return nil }
+            let stop = index + 1 < whole.count ? Swift.min(whole[index + 1], end) : end
+            return (rowid(at: start, bytes), Swift.max(stop - start, 0))
+        }
     }
 
     /// The rowid written whole at `offset` (`Int64.max` when it does not decode: a step there fails).

@@ -170,23 +170,28 @@ enum PhraseLeaves {
         /// The token with the fewest bytes, which leads the walk.
         var lead: Int? { sizes.indices.min { sizes[$0] < sizes[$1] } }
 
-        /// Where each part after the first starts when the lead's notes are cut into `parts` ranges of equal
-        /// spans of ids (from the first and last page starts of its segments), ascending; `nil` when they span no
-        /// range.
+        /// Where each part after the first starts when the lead's doclists are cut into `parts` of about as
+        /// many bytes each, at their page starts (a rowid written whole, where a part's cursors can skip to),
+        /// ascending; `nil` when no page start falls between. Cut by bytes rather than by equal spans of ids, a
+        /// note id far from the others (ids given by an app, or the smallest and largest SQLite allows) does
+        /// not leave nearly every note in one part.
         func bounds(parts: Int) -> [Int64]? {
             guard let lead, parts > 1 else { return nil }
-            let spans = bytes.withUnsafeBufferPointer { bytes in tokens[lead].compactMap { cursors[$0].wholeRowids(bytes) } }
-            guard let low = spans.map(\.first).min(), let high = spans.map(\.last).max(), high > low, high < .max else { return nil }
-            let (span, overflow) = high.subtractingReportingOverflow(low)
-            guard !overflow else { return nil }
-            var bounds: [Int64] = []
-            for part in 1..<parts {
-                // span / parts * part + (span % parts) * part / parts, without overflow.
-                let step = span / Int64(parts) * Int64(part) + span % Int64(parts) * Int64(part) / Int64(parts)
-                let bound = low + step + 1
-                if bound > bounds.last ?? .min { bounds.append(bound) }
+            var starts = bytes.withUnsafeBufferPointer { bytes in tokens[lead].flatMap { cursors[$0].pageStarts(bytes) } }
+            starts.sort { $0.rowid < $1.rowid }
+            let total = starts.reduce(0) { $0 + $1.bytes }
+            guard total > 0, let first = starts.first?.rowid else { return nil }
+            var bounds: [Int64] = [], seen = 0, part = 1
+            for start in starts {
+                // A part ends at the first page start where the bytes before it reach its share.
+                if seen * parts >= total * part, start.rowid > bounds.last ?? first, start.rowid < .max {
+                    bounds.append(start.rowid)
+                    while part < parts && seen * parts >= total * part { part += 1 }
+                    if bounds.count == parts - 1 { break }
+                }
+                seen += start.bytes
             }
-            return bounds
+            return bounds.isEmpty ? nil : bounds
         }
 
         /// The notes where the phrase whose `i`-th token is distinct token `slots[i]` occurs, with the weighted
