@@ -20,7 +20,7 @@ extension NoteIndex {
             if snippets != nil { attach(&value, SearchSnippets.chosen(SnippetColumns(row: row, at: ResultColumn.next + 1))) }
             return value
         }
-        if let text = try TopKNoteText(db, match: match, snippets: snippets, splits: splits) {
+        if let text = try TopKNoteText(db, match: match, snippets: snippets, splits: splits, notes: hits.count) {
             // One statement, bound to each note in turn.
             let row = try db.cached(text.sql)
             // Reset however this ends: a statement left on a row keeps the connection's read snapshot.

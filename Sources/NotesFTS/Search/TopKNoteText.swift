@@ -15,9 +15,10 @@ struct TopKNoteText {
     /// The tokenizer of the query's thread, and the second thread's (`nil`: the snippets are made on one).
     private let tokenizers: (first: TermTokenizer, second: TermTokenizer?)?
 
-    /// The reader for a search of `match` showing `snippets`, making them on two threads when `splits`;
-    /// `nil` when the snippets need FTS5 (phrases ``QueryPhrases`` does not read).
-    init?(_ db: Connection, match: String, snippets: SearchSnippets?, splits: Bool) throws {
+    /// The reader for a search of `match` showing `snippets`, making them on two threads when `splits` and
+    /// there are several `notes` (the second tokenizer is made only then); `nil` when the snippets need FTS5
+    /// (phrases ``QueryPhrases`` does not read).
+    init?(_ db: Connection, match: String, snippets: SearchSnippets?, splits: Bool, notes: Int) throws {
         sql = SearchSQL.topKNote(withText: snippets != nil)
         self.snippets = snippets
         guard snippets != nil else {
@@ -27,7 +28,7 @@ struct TopKNoteText {
         let tokenizer = try RankingTables.tokenizer(db)
         guard let phrases = QueryPhrases(match: match, tokenizer: tokenizer) else { return nil }
         self.phrases = phrases
-        tokenizers = (tokenizer, splits ? try RankingTables.tokenizer(db, second: true) : nil)
+        tokenizers = (tokenizer, splits && notes > 1 ? try RankingTables.tokenizer(db, second: true) : nil)
     }
 
     /// Whether the rows carry the notes' texts for their snippets.

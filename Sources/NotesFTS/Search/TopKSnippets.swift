@@ -19,6 +19,8 @@ final class TopKSnippets: @unchecked Sendable {
     private var next = 0
     /// Notes the pool's thread has taken and not yet made.
     private var making = 0
+    /// Notes the pool's thread has made (tests check that it took part).
+    private var madeOnPool = 0
     private var made: [ChosenSnippet?]
 
     /// The work for `notes` of a search showing `snippets` of `phrases`.
@@ -34,13 +36,21 @@ final class TopKSnippets: @unchecked Sendable {
     func make(_ first: TermTokenizer, _ second: TermTokenizer?) -> [ChosenSnippet?] {
         if let second, notes.count > 1 {
             let other = SecondTokenizer(second)
-            DispatchQueue.global(qos: .userInitiated).async { [self] in take(with: other.tokenizer, counted: true) }
+            // At the caller's priority, so that it neither waits on a lower one nor lifts a background search.
+            DispatchQueue.global().async(flags: .inheritQoS) { [self] in take(with: other.tokenizer, counted: true) }
         }
         take(with: first, counted: false)
         condition.lock()
         defer { condition.unlock() }
         while making > 0 { condition.wait() }
         return made
+    }
+
+    /// How many snippets the pool's thread has made so far.
+    var madeOnPoolThread: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return madeOnPool
     }
 
     /// Makes the snippets of the notes left, one at a time, with `tokenizer`; `counted`: in ``making``.
@@ -51,6 +61,7 @@ final class TopKSnippets: @unchecked Sendable {
             made[note] = chosen
             if counted {
                 making -= 1
+                madeOnPool += 1
                 condition.signal()
             }
             condition.unlock()
@@ -67,7 +78,9 @@ final class TopKSnippets: @unchecked Sendable {
         return next
     }
 
-    /// The second thread's tokenizer, handed to it whole: the query's thread does not touch it meanwhile.
+    /// The second thread's tokenizer, handed to it whole: the query's thread does not touch it meanwhile. A
+    /// pool's block that starts after the search may hold the last reference to it, and delete it after its
+    /// connection closed: the index's tokenizers free only their own memory then.
     private struct SecondTokenizer: @unchecked Sendable {
         let tokenizer: TermTokenizer
         init(_ tokenizer: TermTokenizer) { self.tokenizer = tokenizer }

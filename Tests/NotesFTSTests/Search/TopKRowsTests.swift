@@ -28,4 +28,42 @@ struct TopKRowsTests {
         other.close()
         #expect(try index.search(QueryParser.parse("zzzunique")).count == 1)
     }
+
+    /// The same for a `read` that throws on a note's row, before the row statement is reset.
+    @Test func aThrowingReadLeavesNoSnapshotOpen() throws {
+        let folder = TestFolder()
+        let index = try folder.openIndex()
+        defer { index.close() }
+        index.rankingSettings = RankingSettings(headSize: 24, minimumDocumentFrequency: 30, minimumShare: 0.05)
+        try index.transaction {
+            for number in 0..<200 {
+                _ = try index.save(Note(path: "/n/\(number).md", title: "Note \(number)",
+                                        body: String(repeating: "common ", count: 1 + number % 9) + "filler words here"))
+            }
+        }
+        try index.rebuildRankingTables()
+        let query = QueryParser.parse("common")
+        let match = try #require(query.matchExpression)
+        let db = index.connection
+        var reads = 0
+        #expect(throws: Stop.self) {
+            try db.transaction(.deferred) {
+                guard case .answered(let hits, _) = try TopKPlan.run(db, query, options: SearchOptions(limit: 5)) else {
+                    Issue.record("the top-k path did not answer")
+                    return
+                }
+                try NoteIndex.forEachTopKRow(db, hits, match: match, query: query, snippets: nil, splits: false,
+                                             read: { _ in
+                                                 reads += 1
+                                                 if reads == 2 { throw Stop() }
+                                                 return 0
+                                             }, attach: { _, _ in }) { _, _ in }
+            }
+        }
+        #expect(reads == 2)
+        let other = try folder.openIndex()
+        _ = try other.save(Note(path: "/new.md", title: "New", body: "zzzunique"))
+        other.close()
+        #expect(try db.scalarInt("SELECT count(*) FROM notes") == 201)
+    }
 }

@@ -45,12 +45,20 @@ import Testing
         #expect(texts.count == notes.count)
         let expected = texts.map { snippets.chosenSnippet(of: $0, phrases: phrases, tokenizer: first) }
         #expect(expected.contains { $0?.snippet.highlights.isEmpty == false }, "\(match) marks nothing")
-        // Many rounds, so that the threads interleave differently; and every count from 1 note.
-        for round in 0..<20 {
+        // Many rounds, so that the threads interleave differently; and every count from 1 note. The pool's
+        // thread must make some: while every pool thread is busy (the other tests), the query's thread makes
+        // them all, and Dispatch adds a thread only after a while; so rounds go on until it has, up to 60 s.
+        var onPool = 0, round = 0
+        let deadline = ContinuousClock.now + .seconds(60)
+        while round < 20 || (onPool == 0 && ContinuousClock.now < deadline) {
+            defer { round += 1 }
             let count = round < 5 ? round + 1 : texts.count
-            let made = TopKSnippets(Array(texts.prefix(count)), snippets: snippets, phrases: phrases).make(first, second)
+            let work = TopKSnippets(Array(texts.prefix(count)), snippets: snippets, phrases: phrases)
+            let made = work.make(first, second)
+            onPool += work.madeOnPoolThread
             #expect(made == Array(expected.prefix(count)), "\(match), round \(round)")
         }
+        #expect(onPool > 0, "\(match): the pool's thread made no snippet")
         #expect(TopKSnippets(texts, snippets: snippets, phrases: phrases).make(first, nil) == expected)
     }
 
