@@ -97,18 +97,50 @@ struct TopKBenchmark {
     }
 
     /// `--topk-profile`: only the top-k path, `runs` times per query with nothing interleaved, so that a profiler
-    /// sees nothing else; one line per query with its p50.
-    func profile(_ queries: [BenchQuery]) throws -> String {
+    /// sees nothing else; one line per query with its p50. With `--topk-ab`, every other run is made the other
+    /// way (``ABOption``), and the line gives both p50s: the two ways under the same noise, for a gain smaller
+    /// than the machine's drift from one process to the next.
+    func profile(_ queries: [BenchQuery], ab: ABOption? = nil) throws -> String {
         try queries.map { query in
             let parsed = QueryParser.parse(query.text)
-            var samples: [Double] = []
-            for _ in 0..<runs {
+            var samples: [[Double]] = [[], []]
+            for run in 0..<runs {
+                var options = SearchOptions(limit: 20)
+                let other = ab != nil && run % 2 == 1
+                if other { ab?.apply(&options) }
                 let started = Clock.now()
-                _ = try index.search(parsed, options: SearchOptions(limit: 20))
-                samples.append(Clock.seconds(since: started) * 1000)
+                _ = try index.search(parsed, options: options)
+                samples[other ? 1 : 0].append(Clock.seconds(since: started) * 1000)
             }
-            return "\(query.label) \(query.text): ours p50 \(Report.ms(Percentiles(samples).p50)) ms over \(runs) runs\n"
+            let ours = Report.ms(Percentiles(samples[0]).p50)
+            guard let ab else { return "\(query.label) \(query.text): ours p50 \(ours) ms over \(runs) runs\n" }
+            return "\(query.label) \(query.text): ours p50 \(ours) ms, \(ab.rawValue) \(ab.description) p50 "
+                + "\(Report.ms(Percentiles(samples[1]).p50)) ms, alternated over \(runs) runs\n"
         }.joined()
+    }
+
+    /// What `--topk-ab` changes in every other run of `--topk-profile`.
+    enum ABOption: String, CaseIterable {
+        /// The chosen notes' snippets made on the query's thread alone (``SearchOptions/splitsSnippets``).
+        case snippets
+        /// A prefix's one tracked expansion decoded on the second connection whatever its size
+        /// (``SearchOptions/decodesTrackedFrom``), where by default only one in 50,000 notes or more is.
+        case decode
+
+        /// How the report names the other way.
+        var description: String {
+            switch self {
+            case .snippets: "on one thread"
+            case .decode: "decoded from any size"
+            }
+        }
+
+        func apply(_ options: inout SearchOptions) {
+            switch self {
+            case .snippets: options.splitsSnippets = false
+            case .decode: options.decodesTrackedFrom = 0
+            }
+        }
     }
 
     /// Runs `count` seeded queries both ways and compares them.
@@ -159,14 +191,14 @@ struct TopKBenchmark {
     /// Opens `database` read-only, times the queries, verifies `verify` seeded queries when asked, and returns the
     /// Markdown report (also written as JSON to `json`).
     static func report(database: String, runs: Int, verify: Int?, seed: UInt64, only: String? = nil, profile: Bool = false,
-                       json: String?,
+                       ab: ABOption? = nil, json: String?,
                        log: (String) -> Void) throws -> String {
         let index = try NoteIndex(path: database, mode: .readOnly)
         defer { index.close() }
         let bench = TopKBenchmark(index: index, runs: runs)
         let queries = try bench.queries().filter { query in only.map { query.label.contains($0) } ?? true }
         guard !queries.isEmpty else { throw BenchError("--topk-only \(only ?? ""): no query label contains it") }
-        if profile { return try bench.profile(queries) }
+        if profile { return try bench.profile(queries, ab: ab) }
         log("timing \(queries.count) queries three ways, \(runs) runs each…")
         let timings = try bench.run(queries, progress: log)
         var verification: Verification?

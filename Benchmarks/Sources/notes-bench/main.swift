@@ -33,6 +33,7 @@ let parser = ArgumentParser(options: [
     OptionSpec(["--verify-topk"], value: "N", help: "with --topk, also run N seeded queries both ways and count mismatches"),
     OptionSpec(["--topk-only"], value: "TEXT", help: "with --topk, time only the queries whose label contains TEXT (e.g. phrase)"),
     OptionSpec(["--topk-profile"], help: "with --topk, run only the top-k path, --runs times per query (to run under perf), and print its p50"),
+    OptionSpec(["--topk-ab"], value: "WHAT", help: "with --topk-profile, make every other run another way and print both p50s (snippets: made on one thread; decode: a prefix's tracked expansion decoded on the second connection whatever its size)"),
     OptionSpec(["-h", "--help"], help: "show this help"),
 ])
 
@@ -123,8 +124,16 @@ do {
     if arguments.flag("--topk") {
         let work = PathNormalization.absolute(arguments.value("--work") ?? NSTemporaryDirectory() + "notes-bench")
         let verifications = try CommandLineTool.integer(arguments.value("--verify-topk"), option: "--verify-topk", minimum: 1)
+        let ab = try arguments.value("--topk-ab").map { value in
+            guard let option = TopKBenchmark.ABOption(rawValue: value) else {
+                throw UsageError("--topk-ab \(value): expected one of \(TopKBenchmark.ABOption.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            guard arguments.flag("--topk-profile") else { throw UsageError("--topk-ab needs --topk-profile") }
+            return option
+        }
         print(try TopKBenchmark.report(database: work + "/index.sqlite", runs: runs, verify: verifications, seed: seed,
-                                       only: arguments.value("--topk-only"), profile: arguments.flag("--topk-profile"), json: arguments.value("--json"), log: log), terminator: "")
+                                       only: arguments.value("--topk-only"), profile: arguments.flag("--topk-profile"),
+                                       ab: ab, json: arguments.value("--json"), log: log), terminator: "")
         exit(0)
     }
     if let count = try CommandLineTool.integer(arguments.value("--generate"), option: "--generate", minimum: 1) {
