@@ -7,10 +7,9 @@ import Testing
 struct TopKRowsTests {
     private struct Stop: Error {}
 
-    @Test func aThrowingBodyLeavesNoSnapshotOpen() throws {
-        let folder = TestFolder()
+    /// 200 notes holding `common` 1 to 9 times, with thresholds low enough for the top-k path to answer it.
+    private static func commonNotes(in folder: TestFolder) throws -> NoteIndex {
         let index = try folder.openIndex()
-        defer { index.close() }
         index.rankingSettings = RankingSettings(headSize: 24, minimumDocumentFrequency: 30, minimumShare: 0.05)
         try index.transaction {
             for number in 0..<200 {
@@ -19,6 +18,13 @@ struct TopKRowsTests {
             }
         }
         try index.rebuildRankingTables()
+        return index
+    }
+
+    @Test func aThrowingBodyLeavesNoSnapshotOpen() throws {
+        let folder = TestFolder()
+        let index = try Self.commonNotes(in: folder)
+        defer { index.close() }
         let query = QueryParser.parse("common")
         let options = SearchOptions(limit: 5)
         #expect(try index.rankingPath(query, options: options).hasPrefix("top-k"))
@@ -32,16 +38,8 @@ struct TopKRowsTests {
     /// The same for a `read` that throws on a note's row, before the row statement is reset.
     @Test func aThrowingReadLeavesNoSnapshotOpen() throws {
         let folder = TestFolder()
-        let index = try folder.openIndex()
+        let index = try Self.commonNotes(in: folder)
         defer { index.close() }
-        index.rankingSettings = RankingSettings(headSize: 24, minimumDocumentFrequency: 30, minimumShare: 0.05)
-        try index.transaction {
-            for number in 0..<200 {
-                _ = try index.save(Note(path: "/n/\(number).md", title: "Note \(number)",
-                                        body: String(repeating: "common ", count: 1 + number % 9) + "filler words here"))
-            }
-        }
-        try index.rebuildRankingTables()
         let query = QueryParser.parse("common")
         let match = try #require(query.matchExpression)
         let db = index.connection
