@@ -32,18 +32,26 @@ final class TopKSnippets: @unchecked Sendable {
     }
 
     /// The snippets, in the notes' order (`nil` where the tokenizer failed), made with `first` on this thread
-    /// and with `second` on a pool's thread when there is one and two notes or more.
-    func make(_ first: TermTokenizer, _ second: TermTokenizer?) -> [ChosenSnippet?] {
+    /// and with `second` on the thread `start` runs its work on (a pool's, ``onPool(_:)``) when there is one and
+    /// two notes or more.
+    func make(_ first: TermTokenizer, _ second: TermTokenizer?,
+              start: (@escaping @Sendable () -> Void) -> Void = TopKSnippets.onPool) -> [ChosenSnippet?] {
         if let second, notes.count > 1 {
             let other = SecondTokenizer(second)
-            // At the caller's priority, so that it neither waits on a lower one nor lifts a background search.
-            DispatchQueue.global().async(flags: .inheritQoS) { [self] in take(with: other.tokenizer, counted: true) }
+            start { [self] in take(with: other.tokenizer, counted: true) }
         }
         take(with: first, counted: false)
         condition.lock()
         defer { condition.unlock() }
         while making > 0 { condition.wait() }
         return made
+    }
+
+    /// Runs `work` on a thread of Dispatch's pool at the caller's priority (so that the query neither waits on a
+    /// lower one nor lifts a background search). While every thread of the pool is busy, `work` starts late, and
+    /// the query's thread makes the snippets alone meanwhile.
+    static func onPool(_ work: @escaping @Sendable () -> Void) {
+        DispatchQueue.global().async(flags: .inheritQoS, execute: work)
     }
 
     /// How many snippets the pool's thread has made so far.
