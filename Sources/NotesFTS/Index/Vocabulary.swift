@@ -44,6 +44,15 @@ enum Vocabulary {
         try db.scalarInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'spelling'") == 1
     }
 
+    /// Whether the vocabulary may hold a word from `low` (included) below `high` other than `besides`: a hint,
+    /// not an answer (it keeps only ASCII words, and those of deleted notes until a rebuild), for work worth
+    /// starting only then (``TrackedDecode``). `true` when it cannot say (no table: an older index).
+    static func mayHoldWord(from low: String, below high: String, besides: String, _ db: Connection) -> Bool {
+        let found = try? db.scalarInt("SELECT EXISTS (SELECT 1 FROM vocabulary WHERE term >= ?1 AND term < ?2 AND term <> ?3)",
+                                      [.text(low), .text(high), .text(besides)])
+        return found.map { $0 != 0 } ?? true
+    }
+
     /// Words kept: lower-case ASCII letters only (what the tokenizer leaves of English after folding), 2 to 40.
     static func isWord(_ term: String) -> Bool { isWord(term.utf8) }
 

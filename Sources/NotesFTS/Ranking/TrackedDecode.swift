@@ -10,17 +10,24 @@ import SQLiteKit
 /// (300,000 postings of `read` for 19,441 rare notes). The lookup is made where the table was filled, whose
 /// memory is in that core's cache.
 ///
-/// It starts only where the second connection reads the query's snapshot (``HelperConnection/begin(matching:)``)
-/// and the expansion is in at least ``SearchOptions/decodesTrackedFrom`` notes; otherwise the pass is made.
+/// It starts only where the second connection reads the query's snapshot (``HelperConnection/begin(matching:)``),
+/// the expansion is in at least ``SearchOptions/decodesTrackedFrom`` notes, and the prefix may have other
+/// expansions (``Vocabulary/mayHoldWord(from:below:besides:_:)``; not asked when that option is 0, as tests
+/// set it); otherwise the pass is made. With no other
+/// expansion there is nothing to look up and no pass to save, but the query still waited for the decode to end
+/// before its transaction did: `backup*` and `payment*` (20,000 notes each at 100,000) took 0.15–0.23 ms longer.
 final class TrackedDecode: @unchecked Sendable {
     // Sendable by construction: each side touches the shared fields only between the semaphores' signals (the
     // decoding thread writes `failed` and `found` before it signals `answered`, and reads `wanted` after
     // `requested`), and the second connection (and its room) is used by no one else meanwhile.
 
     /// The fewest notes of the tracked expansion for which its list is decoded on the second connection. At
-    /// 100,000 notes `read*` (30,268 notes of `read`) measured even with it (1.57 → 1.50 ms, medians of six
-    /// alternations of `--topk-profile`), not worth a second core; at 1,000,000 (300,000) it gains a fifth.
-    static let minimumDocuments = 50_000
+    /// 100,000 notes, with the two ways alternated run by run in one process (`notes-bench --topk-profile
+    /// --topk-ab decode`, p50s of two runs of 2,000), the decode saved 0.10–0.20 ms for expansions in 26,000 to
+    /// 30,000 notes (`class*`, `trip*`, `read*`), was even at 17,000 (`clemio*`) and cost 0.02–0.14 ms below
+    /// 12,000 (`tigea*`, `drehou*`, `catre*`, `age*`). (Alternated process by process, as measured before,
+    /// `read*` had looked even: the machine's drift hid it.)
+    static let minimumDocuments = 20_000
 
     /// The tracked expansion.
     let term: String
@@ -52,7 +59,10 @@ final class TrackedDecode: @unchecked Sendable {
     static func start(_ prefix: String, _ db: Connection, options: SearchOptions) throws -> TrackedDecode? {
         guard options.splitsWalks, !prefix.isEmpty, !db.isAutocommit, !db.isWriting else { return nil }
         let tracked = try PrefixPostings.trackedExpansions(prefix, db, limit: 2)
-        guard tracked.count == 1, tracked[0].documents >= options.decodesTrackedFrom else { return nil }
+        guard tracked.count == 1, tracked[0].documents >= options.decodesTrackedFrom,
+              options.decodesTrackedFrom == 0
+                || Vocabulary.mayHoldWord(from: prefix, below: PrefixPostings.upperBound(prefix), besides: tracked[0].term, db)
+        else { return nil }
         let helper = HelperConnection.of(db)
         guard let connection = helper.begin(matching: db) else { return nil }
         let decode = TrackedDecode(term: tracked[0].term, helper: helper, connection: connection)

@@ -38,7 +38,8 @@ public struct SearchOptions: Sendable {
     package var readsLeaves = true
     /// A prefix alone whose one tracked expansion is in at least this many notes has that expansion's list
     /// decoded on the second connection while its other expansions are read (``TrackedDecode``), when
-    /// ``splitsWalks`` allows it (tests lower it).
+    /// ``splitsWalks`` allows it and the vocabulary shows other expansions; 0 decodes every one, whatever the
+    /// vocabulary shows (tests take each way).
     package var decodesTrackedFrom = TrackedDecode.minimumDocuments
     /// Creates the default options: top 20 by rank.
     public init(limit: Int = 20, offset: Int = 0, sort: SearchSort = .rank, reverse: Bool = false) {

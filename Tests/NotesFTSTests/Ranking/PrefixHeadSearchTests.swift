@@ -42,6 +42,38 @@ import Testing
         #expect(decoded >= 10 && decoded < answered, "\(decoded) of \(answered) with the expansion decoded on a second connection")
     }
 
+    /// A tracked expansion large enough is decoded on the second connection only where the vocabulary shows the
+    /// prefix other words: with none there is nothing to look up, and the query would only wait for the decode.
+    @Test func decodesOnlyWhereTheVocabularyShowsOtherExpansions() throws {
+        let index = try TestFolder().openIndex()
+        defer { index.close() }
+        index.rankingSettings = RankingSettings(headSize: 10, minimumDocumentFrequency: 30, minimumShare: 0.05)
+        try index.transaction {
+            for number in 0..<200 {
+                let extra = number % 20 == 0 ? " alphabet" : ""
+                _ = try index.save(Note(path: "/n/\(number).md", title: "Note \(number)",
+                                        body: String(repeating: "alpha omega ", count: 1 + number % 7) + "filler" + extra))
+            }
+        }
+        try index.rebuildRankingTables()
+        let db = index.connection
+        for (prefix, asked, decodes) in [("alpha", 1, true), ("omega", 1, false), ("alph", 1, true), ("omeg", 1, false),
+                                         ("omega", 0, true), ("alpha", 300, false)] {
+            var options = SearchOptions()
+            options.decodesTrackedFrom = asked
+            // The second connection serves from a transaction begun after its first use (``HelperConnection``).
+            var started: [Bool] = []
+            for _ in 0..<3 {
+                try db.transaction(.deferred) {
+                    let decode = try TrackedDecode.start(prefix, db, options: options)
+                    started.append(decode != nil)
+                    decode?.close(db)
+                }
+            }
+            #expect(started.last == decodes, "\(prefix)*, from \(asked) notes: \(started)")
+        }
+    }
+
     private func check(_ index: NoteIndex, state: String, routes: inout [String]) throws {
         for text in Self.prefixes {
             let query = QueryParser.parse(text)
