@@ -131,7 +131,7 @@ struct TopKBenchmark {
         var description: String {
             switch self {
             case .snippets: "on one thread"
-            case .decode: "decoded from any size"
+            case .decode: "decoded whatever its size"
             }
         }
 
@@ -191,12 +191,14 @@ struct TopKBenchmark {
     /// Opens `database` read-only, times the queries, verifies `verify` seeded queries when asked, and returns the
     /// Markdown report (also written as JSON to `json`).
     static func report(database: String, runs: Int, verify: Int?, seed: UInt64, only: String? = nil, profile: Bool = false,
-                       ab: ABOption? = nil, json: String?,
+                       ab: ABOption? = nil, custom: [String] = [], json: String?,
                        log: (String) -> Void) throws -> String {
         let index = try NoteIndex(path: database, mode: .readOnly)
         defer { index.close() }
         let bench = TopKBenchmark(index: index, runs: runs)
-        let queries = try bench.queries().filter { query in only.map { query.label.contains($0) } ?? true }
+        let chosen = custom.isEmpty ? try bench.queries()
+            : custom.map { BenchQuery(label: "given", text: $0, likePatterns: []) }
+        let queries = chosen.filter { query in only.map { query.label.contains($0) } ?? true }
         guard !queries.isEmpty else { throw BenchError("--topk-only \(only ?? ""): no query label contains it") }
         if profile { return try bench.profile(queries, ab: ab) }
         log("timing \(queries.count) queries three ways, \(runs) runs each…")

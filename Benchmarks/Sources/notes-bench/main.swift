@@ -33,6 +33,7 @@ let parser = ArgumentParser(options: [
     OptionSpec(["--verify-topk"], value: "N", help: "with --topk, also run N seeded queries both ways and count mismatches"),
     OptionSpec(["--topk-only"], value: "TEXT", help: "with --topk, time only the queries whose label contains TEXT (e.g. phrase)"),
     OptionSpec(["--topk-profile"], help: "with --topk, run only the top-k path, --runs times per query (to run under perf), and print its p50"),
+    OptionSpec(["--topk-query"], value: "TEXT", help: "with --topk-profile, time TEXT (notes-find syntax; repeatable) instead of the generated queries"),
     OptionSpec(["--topk-ab"], value: "WHAT", help: "with --topk-profile, make every other run another way and print both p50s (snippets: made on one thread; decode: a prefix's tracked expansion decoded on the second connection whatever its size)"),
     OptionSpec(["-h", "--help"], help: "show this help"),
 ])
@@ -131,9 +132,11 @@ do {
             guard arguments.flag("--topk-profile") else { throw UsageError("--topk-ab needs --topk-profile") }
             return option
         }
+        let custom = arguments.values("--topk-query")
+        if !custom.isEmpty && !arguments.flag("--topk-profile") { throw UsageError("--topk-query needs --topk-profile") }
         print(try TopKBenchmark.report(database: work + "/index.sqlite", runs: runs, verify: verifications, seed: seed,
                                        only: arguments.value("--topk-only"), profile: arguments.flag("--topk-profile"),
-                                       ab: ab, json: arguments.value("--json"), log: log), terminator: "")
+                                       ab: ab, custom: custom, json: arguments.value("--json"), log: log), terminator: "")
         exit(0)
     }
     if let count = try CommandLineTool.integer(arguments.value("--generate"), option: "--generate", minimum: 1) {
