@@ -121,8 +121,6 @@ struct TopKBenchmark {
 
     /// What `--topk-ab` changes in every other run of `--topk-profile`.
     enum ABOption: String, CaseIterable {
-        /// The chosen notes' snippets made on the query's thread alone (``SearchOptions/splitsSnippets``).
-        case snippets
         /// A prefix's one tracked expansion decoded on the second connection whatever its size
         /// (``SearchOptions/decodesTrackedFrom``), where by default only one in 50,000 notes or more is.
         case decode
@@ -130,14 +128,12 @@ struct TopKBenchmark {
         /// How the report names the other way.
         var description: String {
             switch self {
-            case .snippets: "on one thread"
             case .decode: "decoded whatever its size"
             }
         }
 
         func apply(_ options: inout SearchOptions) {
             switch self {
-            case .snippets: options.splitsSnippets = false
             case .decode: options.decodesTrackedFrom = 0
             }
         }

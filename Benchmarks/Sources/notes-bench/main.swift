@@ -34,7 +34,7 @@ let parser = ArgumentParser(options: [
     OptionSpec(["--topk-only"], value: "TEXT", help: "with --topk, time only the queries whose label contains TEXT (e.g. phrase)"),
     OptionSpec(["--topk-profile"], help: "with --topk, run only the top-k path, --runs times per query (to run under perf), and print its p50"),
     OptionSpec(["--topk-query"], value: "TEXT", help: "with --topk-profile, time TEXT (notes-find syntax; repeatable) instead of the generated queries"),
-    OptionSpec(["--topk-ab"], value: "WHAT", help: "with --topk-profile, make every other run another way and print both p50s (snippets: made on one thread; decode: a prefix's tracked expansion decoded on the second connection whatever its size)"),
+    OptionSpec(["--topk-ab"], value: "WHAT", help: "with --topk-profile, make every other run another way and print both p50s (decode: a prefix's tracked expansion decoded on the second connection whatever its size)"),
     OptionSpec(["-h", "--help"], help: "show this help"),
 ])
 

@@ -131,12 +131,10 @@ enum RankingTables {
 
     /// The tokenizer `notes_fts` uses, created on `db` once (kept with the connection: creating one costs
     /// two SQL lookups and the wrapped tokenizers' set-up, about 30-90 µs, which a query would pay twice).
-    /// `second` asks for another instance, kept apart, for a second thread of the same query (one instance is
-    /// not thread-safe: ``TermTokenizer``).
-    static func tokenizer(_ db: Connection, second: Bool = false) throws -> TermTokenizer {
+    static func tokenizer(_ db: Connection) throws -> TermTokenizer {
         let option = try Schema.keptTokenizerOfCurrentIndex(db).tokenizeOption
         guard let handle = db.handle else { throw SQLiteError(code: 21, message: "the connection is closed") }
-        return try db.attachment((second ? "notes-fts.second-term-tokenizer " : "notes-fts.term-tokenizer ") + option) {
+        return try db.attachment("notes-fts.term-tokenizer " + option) {
             try TermTokenizer(handle: handle, tokenizeOption: option)
         }
     }

@@ -22,12 +22,11 @@ final class TrackedDecode: @unchecked Sendable {
     // `requested`), and the second connection (and its room) is used by no one else meanwhile.
 
     /// The fewest notes of the tracked expansion for which its list is decoded on the second connection. At
-    /// 100,000 notes, with the two ways alternated run by run in one process (`notes-bench --topk-profile
-    /// --topk-ab decode`, p50s of two runs of 2,000), the decode saved 0.10–0.20 ms for expansions in 26,000 to
-    /// 30,000 notes (`class*`, `trip*`, `read*`), was even at 17,000 (`clemio*`) and cost 0.02–0.14 ms below
-    /// 12,000 (`tigea*`, `drehou*`, `catre*`, `age*`). (Alternated process by process, as measured before,
-    /// `read*` had looked even: the machine's drift hid it.)
-    static let minimumDocuments = 20_000
+    /// 100,000 notes, searches alternated run by run in one process (`notes-bench --topk-profile --topk-ab
+    /// decode`) were faster with the decode from about 20,000 notes (`read*`, 30,268 notes of `read`: 1.57 →
+    /// 1.40 ms), but with full scoring and `LIKE` between them (`notes-bench --topk`) `read*` took 2.53 / 2.84 ms
+    /// decoded against 2.13 / 2.12 passed over; at 1,000,000 (300,000 notes of `read`) it gains a fifth.
+    static let minimumDocuments = 50_000
 
     /// The tracked expansion.
     let term: String

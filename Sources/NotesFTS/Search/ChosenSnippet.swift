@@ -3,7 +3,7 @@
 /// first match (`nil` when the body has none).
 ///
 /// ``SearchSnippets/chosen(_:)`` reads it from the columns FTS5 computes; the top-k path makes it from the
-/// note's text (``SearchSnippets/chosenSnippet(of:phrases:tokenizer:)``), making the title's and the tags'
+/// note's text (``SearchSnippets/chosenSnippet(of:at:phrases:tokenizer:)``), making the title's and the tags'
 /// excerpts only when the body's holds no mark.
 struct ChosenSnippet: Equatable {
     /// The excerpt shown, read from its marked text (before any narrowing of CJK marks).

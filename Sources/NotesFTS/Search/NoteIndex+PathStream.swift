@@ -51,8 +51,7 @@ extension NoteIndex {
     private static func rankedPaths(_ db: Connection, match: String, query: ParsedQuery, options: SearchOptions,
                                     _ body: (String) throws -> Void) throws {
         if case .answered(let hits, _) = try TopKPlan.run(db, query, options: options) {
-            try forEachTopKRow(db, hits, match: match, query: query, snippets: nil, splits: false,
-                               read: { $0.text(.path) ?? "" }, attach: { _, _ in }) {
+            try forEachTopKRow(db, hits, match: match, query: query, snippets: nil, read: { row, _ in row.text(.path) ?? "" }) {
                 try body($1)
             }
             return

@@ -29,8 +29,11 @@ extension NoteIndex {
         let snippets = options.includeSnippets ? SearchSnippets(match: match, query: query, options: options) : nil
         if case .answered(let hits, _) = try TopKPlan.run(db, query, options: options) {
             // The notes the top-k path chose, in its order, with its scores.
-            try forEachTopKRow(db, hits, match: match, query: query, snippets: snippets, splits: options.splitsSnippets,
-                               read: { SearchResult(row: $0) }, attach: { snippets?.read($1, into: &$0) }) { hit, found in
+            try forEachTopKRow(db, hits, match: match, query: query, snippets: snippets, read: { row, chosen in
+                var result = SearchResult(row: row)
+                if let chosen { snippets?.read(chosen, into: &result) }
+                return result
+            }) { hit, found in
                 var result = found
                 result.score = hit.score
                 try body(result)

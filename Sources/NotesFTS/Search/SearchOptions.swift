@@ -30,9 +30,6 @@ public struct SearchOptions: Sendable {
     /// nothing from it (`notes-find` turns it off): the second connection is opened after the first long walk,
     /// for the ones after it.
     package var splitsWalks = true
-    /// Let the snippets of the notes the top-k path chose be made on two threads (``TopKSnippets``); off, the
-    /// query's thread makes them all (tests take each way).
-    package var splitsSnippets = true
     /// Let a phrase or a word ranked from one walk be read from FTS5's leaves (``PhraseLeaves``); off, FTS5
     /// walks it (tests take each way).
     package var readsLeaves = true

@@ -2,30 +2,33 @@ import NotesTokenizer
 import SQLiteKit
 
 extension SearchSnippets {
-    /// The ``SnippetColumns`` FTS5 would compute for a note, made from the note's indexed text (``NoteTexts``,
-    /// read as bytes exactly as FTS5 reads its content) with no FTS5 cursor: `tokenizer` finds the instances of
-    /// `phrases` (``PhraseScan``) and the same code as `notes_snippet` and `notes_match_line` cuts and marks the
-    /// text (``ColumnSnippet``). `nil` when the tokenizer failed.
+    /// The ``SnippetColumns`` FTS5 would compute for a note, made from the note's indexed text (title, body
+    /// and tags at `column`...`column + 2` of `row`, read as bytes exactly as FTS5 reads its content) with
+    /// no FTS5 cursor: `tokenizer` finds the instances of `phrases` (``PhraseScan``) and the same code as
+    /// `notes_snippet` and `notes_match_line` cuts and marks the text (``ColumnSnippet``). `nil` when the
+    /// tokenizer failed.
     ///
-    /// The top-k path uses ``chosenSnippet(of:phrases:tokenizer:)``, which makes only the excerpts a result
+    /// The top-k path uses ``chosenSnippet(of:at:phrases:tokenizer:)``, which makes only the excerpts a result
     /// shows: a rowid-constrained MATCH costs an FTS5 seek per note (about 50 µs for a common word at 100,000
     /// notes), and the snippet functions then tokenize the column again.
-    func snippetColumns(of texts: NoteTexts, phrases: QueryPhrases, tokenizer: TermTokenizer) -> SnippetColumns? {
-        guard let body = excerpt(texts.body, isBody: true, phrases: phrases, tokenizer: tokenizer),
-              let title = excerpt(texts.title, isBody: false, phrases: phrases, tokenizer: tokenizer),
-              let tags = excerpt(texts.tags, isBody: false, phrases: phrases, tokenizer: tokenizer) else { return nil }
+    func snippetColumns(of row: Statement, at column: Int32, phrases: QueryPhrases,
+                        tokenizer: TermTokenizer) -> SnippetColumns? {
+        guard let body = excerpt(row, column + 1, isBody: true, phrases: phrases, tokenizer: tokenizer),
+              let title = excerpt(row, column, isBody: false, phrases: phrases, tokenizer: tokenizer),
+              let tags = excerpt(row, column + 2, isBody: false, phrases: phrases, tokenizer: tokenizer) else { return nil }
         return SnippetColumns(excerpts: [body.text, title.text, tags.text], line: body.newlines)
     }
 
-    /// What ``chosen(_:)`` reads from ``snippetColumns(of:phrases:tokenizer:)``, making the title's and the
-    /// tags' excerpts only when the body's holds no mark (a result shows one excerpt). `nil` when the tokenizer
-    /// failed on a column read. `tokenizer` is used by one thread at a time (``TermTokenizer``).
-    func chosenSnippet(of texts: NoteTexts, phrases: QueryPhrases, tokenizer: TermTokenizer) -> ChosenSnippet? {
-        guard let body = excerpt(texts.body, isBody: true, phrases: phrases, tokenizer: tokenizer) else { return nil }
+    /// What ``chosen(_:)`` reads from ``snippetColumns(of:at:phrases:tokenizer:)``, making the title's and
+    /// the tags' excerpts only when the body's holds no mark (a result shows one excerpt). `nil` when the
+    /// tokenizer failed on a column read.
+    func chosenSnippet(of row: Statement, at column: Int32, phrases: QueryPhrases,
+                       tokenizer: TermTokenizer) -> ChosenSnippet? {
+        guard let body = excerpt(row, column + 1, isBody: true, phrases: phrases, tokenizer: tokenizer) else { return nil }
         var chosen = ChosenSnippet(snippet: Snippet(marked: body.text), line: body.newlines)
         guard chosen.snippet.highlights.isEmpty else { return chosen }
-        for other in [texts.title, texts.tags] {
-            guard let other = excerpt(other, isBody: false, phrases: phrases, tokenizer: tokenizer) else { return nil }
+        for indexed in [column, column + 2] {
+            guard let other = excerpt(row, indexed, isBody: false, phrases: phrases, tokenizer: tokenizer) else { return nil }
             let snippet = Snippet(marked: other.text)
             if !snippet.highlights.isEmpty {
                 chosen.snippet = snippet
@@ -35,11 +38,11 @@ extension SearchSnippets {
         return chosen
     }
 
-    /// The marked excerpt of `bytes` (`notes_snippet`), and for the body the newlines before its first match
-    /// (`notes_match_line`); `nil` when the tokenizer failed.
-    private func excerpt(_ bytes: [UInt8], isBody: Bool, phrases: QueryPhrases,
+    /// The marked excerpt of the text at `column` of `row` (`notes_snippet`), and for the body the newlines
+    /// before its first match (`notes_match_line`); `nil` when the tokenizer failed.
+    private func excerpt(_ row: Statement, _ column: Int32, isBody: Bool, phrases: QueryPhrases,
                          tokenizer: TermTokenizer) -> (text: String, newlines: Int?)? {
-        bytes.withUnsafeBytes { text in
+        row.withBlob(column) { text in
             guard let scan = tokenizer.locate(text, phrases: phrases) else { return nil }
             let matches = scan.instances
             guard let output = try? ColumnSnippet.render(text, matches: matches, tokens: words, open: [2], close: [3],

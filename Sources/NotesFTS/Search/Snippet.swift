@@ -45,9 +45,6 @@ public struct Snippet: Sendable, Equatable {
     /// The folded text's bytes, the marks, and the scalar offsets of the spaces written (the only spaces in
     /// the text, since all whitespace folds) of the marked UTF-8 `input`.
     private static func read(_ input: UnsafeBufferPointer<UInt8>) -> ([UInt8], [Range<Int>], [Int]) {
-        // An array made with no capacity writes its count into the standard library's one shared empty array,
-        // which ThreadSanitizer reports when snippets are made on two threads (the same zero written twice).
-        guard !input.isEmpty else { return ([], [], []) }
         var highlights: [Range<Int>] = []
         var spaces: [Int] = []
         // The folded text is never longer than the input: its bytes are written in place, one at a time (an

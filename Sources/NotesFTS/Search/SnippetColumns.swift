@@ -5,7 +5,7 @@ import SQLiteKit
 /// first match (`nil` when the body has none).
 ///
 /// FTS5 computes them as four SQL columns (``SearchSnippets/columns``); the top-k path makes the same from
-/// the note's text (``SearchSnippets/snippetColumns(of:phrases:tokenizer:)``).
+/// the note's text (``SearchSnippets/snippetColumns(of:at:phrases:tokenizer:)``).
 struct SnippetColumns: Equatable {
     /// The excerpts: body, title, tags.
     var excerpts: [String]

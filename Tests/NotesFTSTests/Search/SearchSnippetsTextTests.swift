@@ -3,9 +3,9 @@ import Testing
 import SQLiteKit
 @testable import NotesFTS
 
-/// The snippet columns the top-k path makes from a note's text (``SearchSnippets/snippetColumns(of:phrases:tokenizer:)``)
+/// The snippet columns the top-k path makes from a note's text (``SearchSnippets/snippetColumns(of:at:phrases:tokenizer:)``)
 /// equal the ones FTS5 computes with `notes_snippet` and `notes_match_line`, and the snippet a result shows,
-/// made from the text (``SearchSnippets/chosenSnippet(of:phrases:tokenizer:)``), equals the one read from
+/// made from the text (``SearchSnippets/chosenSnippet(of:at:phrases:tokenizer:)``), equals the one read from
 /// FTS5's, for every note a query matches, on notes built to break it: more matches than a snippet
 /// considers, CJK bigrams, aliases in the title, Unicode spaces, matches at either end, empty columns,
 /// phrases of several tokens.
@@ -54,9 +54,8 @@ import SQLiteKit
             var made: SnippetColumns?
             var chosen: ChosenSnippet?
             try db.forEachRow(SearchSQL.topKNote(withText: true), named: [":id": .integer(id)]) { row in
-                let texts = NoteTexts(row: row, at: ResultColumn.next + 1)
-                made = snippets.snippetColumns(of: texts, phrases: phrases, tokenizer: tokenizer)
-                chosen = snippets.chosenSnippet(of: texts, phrases: phrases, tokenizer: tokenizer)
+                made = snippets.snippetColumns(of: row, at: ResultColumn.next + 1, phrases: phrases, tokenizer: tokenizer)
+                chosen = snippets.chosenSnippet(of: row, at: ResultColumn.next + 1, phrases: phrases, tokenizer: tokenizer)
             }
             #expect(made == columns, "note \(id), \(match), \(words) words")
             // What the result shows, made with the title and tags read only when the body holds no mark.

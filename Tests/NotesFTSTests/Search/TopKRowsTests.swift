@@ -50,12 +50,11 @@ struct TopKRowsTests {
                     Issue.record("the top-k path did not answer")
                     return
                 }
-                try NoteIndex.forEachTopKRow(db, hits, match: match, query: query, snippets: nil, splits: false,
-                                             read: { _ in
-                                                 reads += 1
-                                                 if reads == 2 { throw Stop() }
-                                                 return 0
-                                             }, attach: { _, _ in }) { _, _ in }
+                try NoteIndex.forEachTopKRow(db, hits, match: match, query: query, snippets: nil, read: { _, _ in
+                    reads += 1
+                    if reads == 2 { throw Stop() }
+                    return 0
+                }) { _, _ in }
             }
         }
         #expect(reads == 2)
