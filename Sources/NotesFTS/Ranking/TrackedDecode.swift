@@ -12,10 +12,10 @@ import SQLiteKit
 ///
 /// It starts only where the second connection reads the query's snapshot (``HelperConnection/begin(matching:)``),
 /// the expansion is in at least ``SearchOptions/decodesTrackedFrom`` notes, and the prefix may have other
-/// expansions (``Vocabulary/mayHoldWord(from:below:besides:_:)``; not asked when that option is 0, as tests
-/// set it); otherwise the pass is made. With no other
-/// expansion there is nothing to look up and no pass to save, but the query still waited for the decode to end
-/// before its transaction did: `backup*` and `payment*` (20,000 notes each at 100,000) took 0.15–0.23 ms longer.
+/// expansions (``Vocabulary/mayHoldWord(from:below:besides:_:)``; not asked when that option is 0, as tests set
+/// it); otherwise the pass is made. With no other expansion there is nothing to look up and no pass to save,
+/// but the query still waited for the decode to end before its transaction did: with the decode forced,
+/// `backup*` and `payment*` (20,000 notes each at 100,000) took 0.15–0.23 ms longer.
 final class TrackedDecode: @unchecked Sendable {
     // Sendable by construction: each side touches the shared fields only between the semaphores' signals (the
     // decoding thread writes `failed` and `found` before it signals `answered`, and reads `wanted` after
