@@ -10,7 +10,7 @@ extension TopKPlan {
     /// largest such sum, no other note can enter or tie, and the kept notes are the answer. `nil` when the proof fails (or too few notes hold every word in its
     /// tier): the complete lists answer instead.
     static func upperTierPath(_ db: Connection, _ shape: TopKQuery, _ totals: FullTextTotals, _ needed: Int,
-                              query: ParsedQuery, options: SearchOptions) throws -> ([Hit], String)? {
+                              query: ParsedQuery, options: SearchOptions) throws -> ([Hit], @Sendable () -> String)? {
         guard needed > 0, shape.prefixes.isEmpty, shape.tokens.count <= 64 else { return nil }
         var documents: [Int64] = []
         var cuts: [ImpactFrontier] = []
@@ -43,11 +43,12 @@ extension TopKPlan {
         let hits = try search.top(needed, db, query: query, options: options)
         guard hits.count == needed, let kth = hits.last?.score else { return nil }
         guard outside * (1 + 1e-12) < kth else { return nil }
-        let description = "top-k: exact over the upper tiers of "
-            + shape.tokens.map { "\"\($0)\"" }.joined(separator: ", ")
-            + " (\(search.postingCount) postings, \(search.scored) notes scored; any other note scores at most "
-            + "\(outside), below the k-th score \(kth)); N = \(totals.rows)"
-        return (hits, description)
+        let words = shape.tokens, postingCount = search.postingCount, scored = search.scored, rows = totals.rows
+        return (hits, {
+            "top-k: exact over the upper tiers of " + words.map { "\"\($0)\"" }.joined(separator: ", ")
+                + " (\(postingCount) postings, \(scored) notes scored; any other note scores at most "
+                + "\(outside), below the k-th score \(kth)); N = \(rows)"
+        })
     }
 
     /// The most a note outside the intersection of the upper tiers can score: it lacks some token `w` in `w`'s

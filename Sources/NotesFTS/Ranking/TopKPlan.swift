@@ -18,8 +18,9 @@ struct TopKPlan {
 
     /// What happened.
     enum Outcome {
-        /// The exact top notes, best first (ties by id), and a description for `--explain`.
-        case answered([Hit], String)
+        /// The exact top notes, best first (ties by id), and a description for `--explain`, made only when asked
+        /// for: its figures written out (two `Double`s for `read OR book`) were about 1% of a search.
+        case answered([Hit], @Sendable () -> String)
         /// Scored in full by FTS5, for this reason.
         case fullScoring(String)
     }
@@ -78,7 +79,7 @@ struct TopKPlan {
     /// the rare expansions' notes (``PrefixHeadSearch``); `nil` when they cannot prove the answer.
     private static func prefixHeadPath(_ db: Connection, _ shape: TopKQuery, _ parts: PrefixPostings.Parts,
                                        _ decode: TrackedDecode?, _ totals: FullTextTotals, _ needed: Int,
-                                       query: ParsedQuery, options: SearchOptions) throws -> ([Hit], String)? {
+                                       query: ParsedQuery, options: SearchOptions) throws -> ([Hit], @Sendable () -> String)? {
         let state = try PhraseCountMemo.state(db)
         var search = PrefixHeadSearch()
         guard let hits = try search.top(needed, db, shape: shape, parts: parts, decode: decode, totals: totals, query: query,
@@ -86,11 +87,14 @@ struct TopKPlan {
         if let alone = PhraseRanking.term(of: query) {
             PhraseCountMemo.of(db).record(alone.match, notes: Int(search.documents), state: state, db)
         }
-        let description = "top-k: \(search.candidateCount) candidates from the impact head of \"\(parts.tracked[0].term)\" "
-            + "and the \(parts.untracked.count) notes of the other expansions of \"\(shape.tokens[0])\"*"
-            + (search.usedDecoded ? " (found in its list, decoded on a second connection meanwhile), " : ", ")
-            + "bound of the others \(search.unseenBound); N = \(totals.rows)"
-        return (hits, description)
+        let candidates = search.candidateCount, tracked = parts.tracked[0].term, rare = parts.untracked.count
+        let prefix = shape.tokens[0], decoded = search.usedDecoded, bound = search.unseenBound, rows = totals.rows
+        return (hits, {
+            "top-k: \(candidates) candidates from the impact head of \"\(tracked)\" "
+                + "and the \(rare) notes of the other expansions of \"\(prefix)\"*"
+                + (decoded ? " (found in its list, decoded on a second connection meanwhile), " : ", ")
+                + "bound of the others \(bound); N = \(rows)"
+        })
     }
 
     /// How many of the best notes the page needs: up to its end (``SearchOptions/pageEnd``, which saturates),
@@ -112,21 +116,24 @@ struct TopKPlan {
         case .fts5: ""
         case .halves: ", in two halves on two connections"
         }
-        return .answered(Array(found.hits.dropFirst(max(options.offset, 0))),
-                         "top-k: one walk of \(kind) \(term.match) (\(found.notes) notes scored\(how); the number of "
-                         + "notes it matches from the same walk, not from a second one); N = \(totals.rows)")
+        let match = term.match, notes = found.notes, rows = totals.rows
+        return .answered(Array(found.hits.dropFirst(max(options.offset, 0))), {
+            "top-k: one walk of \(kind) \(match) (\(notes) notes scored\(how); the number of "
+                + "notes it matches from the same walk, not from a second one); N = \(rows)"
+        })
     }
 
     /// One word: the threshold algorithm over its impact head (``TopKSearch``); `nil` when the head cannot
     /// prove the answer (a selective filter or exclusion, a deep page).
     private static func headPath(_ db: Connection, _ shape: TopKQuery, _ totals: FullTextTotals, _ needed: Int,
-                                 query: ParsedQuery, options: SearchOptions) throws -> ([Hit], String)? {
+                                 query: ParsedQuery, options: SearchOptions) throws -> ([Hit], @Sendable () -> String)? {
         guard let statistics = try TopKTokenStatistics.load(shape.tokens[0], db) else { return nil }
         var search = TopKSearch(shape: shape, statistics: statistics, totals: totals)
         guard let hits = try search.top(needed, db, query: query, options: options) else { return nil }
-        let description = "top-k: \(search.candidateCount) candidates from the impact head of \"\(shape.tokens[0])\", "
-            + "bound of the others \(search.unseenBound); N = \(totals.rows)"
-        return (hits, description)
+        let candidates = search.candidateCount, word = shape.tokens[0], bound = search.unseenBound, rows = totals.rows
+        return (hits, {
+            "top-k: \(candidates) candidates from the impact head of \"\(word)\", bound of the others \(bound); N = \(rows)"
+        })
     }
 
     /// Several words, or one the head could not answer: exact arithmetic over the complete posting lists of
@@ -148,11 +155,13 @@ struct TopKPlan {
         var search = PostingSearch(shape: shape, postings: postings, ranges: ranges, scorer: scorer)
         let hits = try search.top(needed, db, query: query, options: options)
         PostingRoom.of(db).giveBack(postings)
-        let description = "top-k: exact over the complete posting lists of "
-            + shape.tokens.indices.map { "\"\(shape.tokens[$0])\"" + (shape.prefixes.contains($0) ? "*" : "") }
-                .joined(separator: ", ") + " (\(search.postingCount) postings, "
-            + "\(search.scored) notes scored, the others skipped by bounds or not matching); N = \(totals.rows)"
-        return .answered(Array(hits.dropFirst(max(options.offset, 0))), description)
+        let words = shape.tokens.indices.map { "\"\(shape.tokens[$0])\"" + (shape.prefixes.contains($0) ? "*" : "") }
+        let postingCount = search.postingCount, scored = search.scored, rows = totals.rows
+        return .answered(Array(hits.dropFirst(max(options.offset, 0))), {
+            "top-k: exact over the complete posting lists of " + words.joined(separator: ", ")
+                + " (\(postingCount) postings, \(scored) notes scored, the others skipped by bounds or not matching); "
+                + "N = \(rows)"
+        })
     }
 
     /// The complete posting list of every token of `shape`, one after the other, and where each is: the

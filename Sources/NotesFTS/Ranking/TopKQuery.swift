@@ -54,8 +54,10 @@ struct TopKQuery {
         case .term(let term):
             guard term.isSearchable else { return nil }
             if term.isPrefix, !term.isPhrase, term.column == nil { return .word(try addPrefix(term.text, tokenizer)) }
-            // A quoted word is a word; a phrase of several tokens is refused by `add`.
-            guard !term.isPrefix, term.column == nil, !term.matchExpression.contains("*") else {
+            // A quoted word is a word; a phrase of several tokens is refused by `add`. The expression's bytes are
+            // searched for the `*`: `String.contains(_:)` with a string argument goes through Foundation's
+            // `range(of:)`, about 15 µs a word, 3.6% of `read OR book` at 100,000 notes.
+            guard !term.isPrefix, term.column == nil, !term.matchExpression.utf8.contains(UInt8(ascii: "*")) else {
                 throw Unsupported(reason: "a phrase, a column-limited word or a prefix inside one is scored in full")
             }
             let words = term.forms.isEmpty ? [term.text] : [term.text] + term.forms

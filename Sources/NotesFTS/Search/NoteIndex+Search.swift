@@ -74,7 +74,7 @@ extension NoteIndex {
         return try read { db in
             try db.transaction(.deferred) {
                 switch try TopKPlan.run(db, query, options: options) {
-                case .answered(_, let description): return description
+                case .answered(_, let description): return description()
                 case .fullScoring(let reason): return "full scoring by FTS5 (\(reason))"
                 }
             }
