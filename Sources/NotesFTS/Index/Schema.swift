@@ -22,10 +22,11 @@ import SQLiteKit
 ///   (``RankingTables``); `topk_postings` (from v7): the complete posting lists of the tracked words;
 ///   `topk_sizes` (from v9): every note's size in tokens, 1,024 notes a row (``SizeBlocks``); `topk_upper` and
 ///   `topk_terms.cut` (from v10): the tracked words' upper tiers (``UpperTier``); `topk_heads` (from v11, in
-///   place of `topk_head`): the impact heads as posting blocks.
+///   place of `topk_head`): the impact heads as posting blocks; `topk_families` and `topk_family_postings` (from
+///   v12): the lone tracked words' families, the notes of their prefixes' other expansions (``PrefixFamily``).
 package enum Schema {
     /// The schema version this library writes and the newest it can read.
-    package static let currentVersion = 11
+    package static let currentVersion = 12
 
     /// The oldest version a read-only open searches as it is: searching needs nothing added since (v4 only
     /// added `roots`; without v5's vocabulary, words are matched exactly as typed until `notes-index` upgrades
@@ -202,6 +203,8 @@ package enum Schema {
         // 11: the impact heads as posting blocks (`topk_heads`, a fifth of `topk_head`'s size), filled by the
         // ranking-table rebuild on open.
         RankingTables.headBlocksMigrationSQL,
+        // 12: the lone tracked words' families (``PrefixFamily``), filled by the ranking-table rebuild on open.
+        RankingTables.familyMigrationSQL,
     ]
 
     /// The part of migration 3 that SQL alone cannot say: `notes_fts` over the new view, with the tokenizer

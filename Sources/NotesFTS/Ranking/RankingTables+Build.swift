@@ -27,7 +27,8 @@ extension RankingTables {
 
     /// Recomputes the tables from `notes_fts` (inside the caller's transaction): the tracked terms
     /// (``collect(_:settings:_:)``, on `db` itself unless `source` hands them over, as ``RankingScan`` does from
-    /// another thread) are written in term order, then the tables are marked built.
+    /// another thread) are written in term order, then the lone words' families (``PrefixFamily``), then the
+    /// tables are marked built.
     ///
     /// `step` runs between terms, once at least `postingsPerStep` postings were written since the last: a first
     /// build commits there (``NoteIndex/finishFirstBuild(_:)``). The tables are marked built only at the end, so
@@ -37,7 +38,7 @@ extension RankingTables {
                         source: (((TrackedTerm) throws -> Void) throws -> Void)? = nil) throws {
         try db.execute("""
             DELETE FROM topk_terms; DELETE FROM topk_heads; DELETE FROM topk_postings; DELETE FROM topk_upper;
-            DELETE FROM topk_log;
+            DELETE FROM topk_families; DELETE FROM topk_family_postings; DELETE FROM topk_log;
             """)
         try db.run("DELETE FROM meta WHERE key = ?1", [.text(metaKey)])
         try SizeBlocks.fill(db)
@@ -51,6 +52,7 @@ extension RankingTables {
             unstepped += tracked.postings.count
         }
         if let source { try source(add) } else { try collect(db, settings: settings, add) }
+        try PrefixFamily.build(db)
         try db.run("""
             INSERT INTO meta(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value
             """, [.text(metaKey), .text(formatVersion)])

@@ -12,6 +12,8 @@ import SQLiteKit
 /// - `topk_upper(term, first, postings)` and `topk_terms.cut` (from v10): each tracked term's upper tier, the
 ///   notes with the highest saturation as a posting list of the same shape, and the frontier covering the
 ///   others (``UpperTier``);
+/// - `topk_families(term, df, overlap)` and `topk_family_postings(term, first, postings)` (from v12): each lone
+///   tracked word's family, the notes of its prefix's other expansions (``PrefixFamily``);
 /// - `topk_log(seq, note, title, body, tags)`: what the triggers on `notes` saw since the tables were last
 ///   brought up to date (a row with text is a note's old values going out; without, a note id coming in).
 ///
@@ -22,7 +24,7 @@ import SQLiteKit
 enum RankingTables {
     /// The `meta` key whose value says the tables are built and for which format.
     static let metaKey = "topk"
-    static let formatVersion = "4"
+    static let formatVersion = "5"
 
     /// Migration 6: the tables, and triggers that also log every change of the indexed columns.
     static let migrationSQL = """
@@ -88,6 +90,23 @@ enum RankingTables {
         DELETE FROM meta WHERE key = 'topk';
         DROP TABLE IF EXISTS topk_head;
         CREATE TABLE IF NOT EXISTS topk_heads (
+          term     TEXT NOT NULL,
+          first    INTEGER NOT NULL,
+          postings BLOB NOT NULL,
+          PRIMARY KEY (term, first)
+        ) WITHOUT ROWID;
+        """
+
+    /// Migration 12: each lone tracked word's family (``PrefixFamily``), filled by the rebuild that the new
+    /// ``formatVersion`` makes the next read-write open run.
+    static let familyMigrationSQL = """
+        DELETE FROM meta WHERE key = 'topk';
+        CREATE TABLE IF NOT EXISTS topk_families (
+          term    TEXT PRIMARY KEY,
+          df      INTEGER NOT NULL,
+          overlap INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS topk_family_postings (
           term     TEXT NOT NULL,
           first    INTEGER NOT NULL,
           postings BLOB NOT NULL,

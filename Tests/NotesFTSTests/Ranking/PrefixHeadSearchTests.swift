@@ -7,12 +7,13 @@ import Testing
 /// deleted, and after more are added with no rebuild (the head and frontier then kept by the log replays);
 /// with filters, exclusions and pages, where the route may decline and the posting lists answer; with the
 /// tracked expansion's notes found by a pass over its stored blocks or in its list decoded on a second
-/// connection (``TrackedDecode``).
+/// connection (``TrackedDecode``), or, for a lone tracked word, from its family (``PrefixFamily``).
 @Suite struct PrefixHeadSearchTests {
     /// Prefixes with one tracked expansion (`read`, `reader`, `reading` or `ready` in ``PrefixPostingsTests``'s
     /// notes), and others for contrast (`rea*` has four).
-    static let prefixes = ["read*", "reade*", "readi*", "ready*", "reader*", "rea*", "read* -reading", "read* path:/p/1",
-                           "ready* -path:/p/2"]
+    /// `reader*`, `reading*` and `ready*` are lone tracked words, ranked from their families (``PrefixFamily``).
+    static let prefixes = ["read*", "reade*", "readi*", "ready*", "reader*", "reading*", "rea*", "read* -reading",
+                           "read* path:/p/1", "ready* -path:/p/2", "reader* -ready"]
 
     @Test func ranksAndCountsAsFullScoringDoesInThreeStates() throws {
         let index = try PrefixPostingsTests.index()
@@ -38,6 +39,8 @@ import Testing
         let answered = routes.filter { $0.contains("notes of the other expansions of") }.count
         #expect(answered >= 10, "only \(answered) of \(routes.count) from a tracked expansion's head")
         #expect(answered < routes.count)
+        let families = routes.filter { $0.contains("(its family, stored)") }.count
+        #expect(families >= 10 && families < answered, "\(families) of \(answered) from a lone word's family")
         let decoded = routes.filter { $0.contains("decoded on a second connection") }.count
         #expect(decoded >= 10 && decoded < answered, "\(decoded) of \(answered) with the expansion decoded on a second connection")
     }

@@ -83,7 +83,7 @@ import Testing
             index.close()
         }
         let reader = try NoteIndex(path: folder.database, mode: .readOnly)
-        #expect(try reader.rankingPath(QueryParser.parse("oscar")).contains("older format (3; this version reads 4)"))
+        #expect(try reader.rankingPath(QueryParser.parse("oscar")).contains("older format (3; this version reads \(RankingTables.formatVersion))"))
         let before = try reader.search("oscar").map(\.score)
         reader.close()
         let upgraded = try folder.openIndex()
@@ -92,6 +92,8 @@ import Testing
         #expect(try db.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'topk_head'") == 0)
         #expect(try RankingTables.isCurrent(db))
         #expect(try db.scalarInt("SELECT count(DISTINCT term) FROM topk_heads") == db.scalarInt("SELECT count(*) FROM topk_terms"))
+        // And, through migration 12, the lone words' families (``PrefixFamily``).
+        #expect(try db.scalarInt("SELECT count(*) FROM topk_families") ?? 0 > 0)
         #expect(try upgraded.rankingPath(QueryParser.parse("oscar")).hasPrefix("top-k"))
         let after = try upgraded.search("oscar").map(\.score)
         #expect(before.count == 20 && after.count == 20)
