@@ -4,8 +4,10 @@ extension PrefixFamily {
     /// The families' changes of one log replay (``RankingTables/applyLog(_:)``), as ``RankingTables`` keeps the
     /// tracked words': each logged note goes out of the families its old terms put it in and comes into those
     /// its current terms put it in (a note's last change wins), and at the end each family's list, `df` and
-    /// `overlap` are written once. So a family always equals what ``build(_:limits:)`` would make from the
-    /// notes as they are (``PrefixHeadSearchTests`` compares them after updates, deletes and new notes).
+    /// `overlap` are written once. So a family always holds the notes of its word's other expansions as they
+    /// are, with their figures: what ``build(_:limits:)`` makes, as long as the rebuild keeps the same tracked
+    /// words and the family within the prefix limits (a rebuild may track an expansion that grew, or leave out
+    /// a family that did; ``PrefixFamilyTests`` compares them after updates, deletes and new expansions).
     struct Replay {
         private let words: Words
         private var documents: [String: Int64] = [:]
