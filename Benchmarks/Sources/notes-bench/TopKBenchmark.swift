@@ -25,8 +25,8 @@ struct TopKBenchmark {
         var combined = 0
         /// Of those, the ones the upper tiers proved (the others from the complete lists).
         var upperTiers = 0
-        /// Prefixes ranked from a lone word's family (``PrefixFamily``).
-        var families = 0
+        /// Prefixes ranked from their own impact heads (``PrefixHead``).
+        var prefixHeads = 0
         var mismatches: [String] = []
     }
 
@@ -168,7 +168,7 @@ struct TopKBenchmark {
             case 11: text += " (\(word()) OR \(word()))"
             case 12: text += " \(word()) -\(word())"
             case 13: text = "(\(text) OR \(word())) path:\(["work", "journal", "2021", "/"][random.below(4)])"
-            // A word cut short, or (one in three) whole: a lone tracked word as a prefix takes its family.
+            // A word cut short, or (one in three) whole: a tracked word as a prefix takes its own head.
             case 14, 15: text = random.below(3) == 0 ? text + "*" : String(text.prefix(max(3, text.count - 1 - random.below(3)))) + "*"
             default: break
             }
@@ -182,7 +182,7 @@ struct TopKBenchmark {
             if path.hasPrefix("top-k") { result.fastPath += 1 }
             if path.hasPrefix("top-k: exact over") && text.split(separator: " ").count > 1 { result.combined += 1 }
             if path.hasPrefix("top-k: exact over the upper tiers") { result.upperTiers += 1 }
-            if path.hasPrefix("top-k") && path.contains("(its family, stored)") { result.families += 1 }
+            if path.hasPrefix("top-k") && path.contains("(the prefix's, stored)") { result.prefixHeads += 1 }
             if !TopKAgreement.agrees(actual, expected) { result.mismatches.append(text) }
         }
         return result
@@ -214,7 +214,7 @@ struct TopKBenchmark {
                 "notes": notes, "sqlite": Connection.sqliteVersion,
                 "queries": timings.map { ["label": $0.label, "text": $0.text, "matches": $0.matches, "path": $0.path,
                                           "ours_ms": $0.ours.json, "full_ms": $0.full.json, "like_ms": $0.like.json] },
-                "verify": verification.map { ["queries": $0.queries, "fast_path": $0.fastPath, "combined": $0.combined, "upper_tiers": $0.upperTiers, "families": $0.families, "mismatches": $0.mismatches] } ?? [:],
+                "verify": verification.map { ["queries": $0.queries, "fast_path": $0.fastPath, "combined": $0.combined, "upper_tiers": $0.upperTiers, "prefix_heads": $0.prefixHeads, "mismatches": $0.mismatches] } ?? [:],
             ]
             try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]).write(to: URL(fileURLWithPath: json))
         }
@@ -234,8 +234,8 @@ struct TopKBenchmark {
         if let verification {
             lines += ["", "--verify-topk: \(verification.queries) queries, \(verification.fastPath) on the top-k path "
                       + "(\(verification.combined) of them AND/OR of several words, from the posting lists; "
-                      + "\(verification.upperTiers) answered from the upper tiers; \(verification.families) prefixes "
-                      + "from a word's family), "
+                      + "\(verification.upperTiers) answered from the upper tiers; \(verification.prefixHeads) prefixes "
+                      + "from their own heads), "
                       + "\(verification.mismatches.count) mismatches against full scoring"]
             lines += verification.mismatches.prefix(20).map { "- mismatch: `\($0)`" }
         }

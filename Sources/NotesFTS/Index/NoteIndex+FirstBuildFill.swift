@@ -129,7 +129,7 @@ extension NoteIndex {
     /// about 500 bytes, five times the others).
     private static let derivedTables = [("spelling", "bucket", 1.0), ("vocabulary", "id", 1.0), ("topk_postings", "term, first", 0.2),
                                         ("topk_upper", "term, first", 0.2), ("topk_heads", "term, first", 0.2),
-                                        ("topk_family_postings", "term, first", 0.2), ("topk_families", "term", 1.0),
+                                        ("topk_prefix_heads", "term, first", 0.2), ("topk_prefixes", "term", 1.0),
                                         ("topk_terms", "term", 1.0)]
 
     /// Empties what an interrupted fill left in the derived tables, `rowsPerStep` rows of a table a step (the

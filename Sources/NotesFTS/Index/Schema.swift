@@ -23,10 +23,12 @@ import SQLiteKit
 ///   `topk_sizes` (from v9): every note's size in tokens, 1,024 notes a row (``SizeBlocks``); `topk_upper` and
 ///   `topk_terms.cut` (from v10): the tracked words' upper tiers (``UpperTier``); `topk_heads` (from v11, in
 ///   place of `topk_head`): the impact heads as posting blocks; `topk_families` and `topk_family_postings` (from
-///   v12): the lone tracked words' families, the notes of their prefixes' other expansions (``PrefixFamily``).
+///   v12): the lone tracked words' families, the notes of their prefixes' other expansions;
+///   `topk_prefixes` and `topk_prefix_heads` (from v13, in place of the families): each tracked word's prefix
+///   as one word (``PrefixHead``).
 package enum Schema {
     /// The schema version this library writes and the newest it can read.
-    package static let currentVersion = 12
+    package static let currentVersion = 13
 
     /// The oldest version a read-only open searches as it is: searching needs nothing added since (v4 only
     /// added `roots`; without v5's vocabulary, words are matched exactly as typed until `notes-index` upgrades
@@ -203,8 +205,10 @@ package enum Schema {
         // 11: the impact heads as posting blocks (`topk_heads`, a fifth of `topk_head`'s size), filled by the
         // ranking-table rebuild on open.
         RankingTables.headBlocksMigrationSQL,
-        // 12: the lone tracked words' families (``PrefixFamily``), filled by the ranking-table rebuild on open.
+        // 12: the lone tracked words' families, filled by the ranking-table rebuild on open (dropped by 13).
         RankingTables.familyMigrationSQL,
+        // 13: each tracked word's prefix as one word (``PrefixHead``), filled by the ranking-table rebuild on open.
+        RankingTables.prefixHeadMigrationSQL,
     ]
 
     /// The part of migration 3 that SQL alone cannot say: `notes_fts` over the new view, with the tokenizer

@@ -2,8 +2,8 @@ import SQLiteKit
 
 /// Reads and writes the tracked terms' posting lists: blocks of a ``PostingList`` keyed by the term and the
 /// block's first note id, in `topk_postings(term, first, postings)` (the complete lists), `topk_upper` (their
-/// upper tiers, ``UpperTier``), `topk_heads` (their impact heads) or `topk_family_postings` (the families of
-/// lone words, ``PrefixFamily``), the same shape.
+/// upper tiers, ``UpperTier``), `topk_heads` (their impact heads) or `topk_prefix_heads` (their prefixes'
+/// heads, ``PrefixHead``), the same shape.
 enum PostingStore {
     /// The table a list is kept in.
     enum Table: String {
@@ -13,8 +13,8 @@ enum PostingStore {
         case upper = "topk_upper"
         /// The term's impact head (``TopKTokenStatistics``).
         case head = "topk_heads"
-        /// The term's family: the notes of its prefix's other expansions (``PrefixFamily``).
-        case family = "topk_family_postings"
+        /// The impact head of the term's prefix, as one word (``PrefixHead``).
+        case prefixHead = "topk_prefix_heads"
     }
 
     /// The whole list of `term` (empty when it has none).

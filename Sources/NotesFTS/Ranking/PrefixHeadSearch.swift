@@ -50,32 +50,16 @@ struct PrefixHeadSearch {
         documents = statistics.documents + Int64(rare.count - inTracked.found)
         // The candidates, by id: the head's notes (with the rare expansions' `f` where they hold some) and the
         // rare expansions' notes (with the tracked expansion's `f` where they hold it).
-        return try rank(needed, db, shape: shape, statistics: statistics, others: rare, addsToHead: true,
+        return try rank(needed, db, shape: shape, statistics: statistics, others: rare,
                         othersFrequency: { rare.frequencies[$0] + inTracked.frequencies[$0] },
                         totals: totals, query: query, options: options)
     }
 
-    /// The same from the word's family (``PrefixFamily``): `shape.tokens[0]` is a lone tracked word, and the
-    /// family holds every note of its other expansions with the prefix's whole `f`, so that `n` is
-    /// `df(word) + |family| − overlap`, a head note in the family takes the family's `f`, and no list is read
-    /// beyond the head and the family.
-    mutating func top(_ needed: Int, _ db: Connection, shape: TopKQuery, family: PrefixFamily.Loaded,
-                      totals: FullTextTotals, query: ParsedQuery, options: SearchOptions) throws -> [TopKPlan.Hit]? {
-        guard needed > 0, let statistics = try TopKTokenStatistics.load(shape.tokens[0], db), statistics.frontier != nil else {
-            return nil
-        }
-        let notes = family.postings
-        documents = statistics.documents + Int64(notes.count - family.overlap)
-        return try rank(needed, db, shape: shape, statistics: statistics, others: notes, addsToHead: false,
-                        othersFrequency: { notes.frequencies[$0] }, totals: totals, query: query, options: options)
-    }
-
-    /// Scores the head's notes and `others` (by id) exactly and keeps the best `needed` if the frontier's bound
-    /// proves them. A head note among `others` takes its `f` plus the other's (`addsToHead`, the rare
-    /// expansions' `f`) or the other's alone (a family's, the prefix's whole `f`); a note of `others` has
-    /// `othersFrequency(index)`.
+    /// Scores the head's notes and `others` (the rare expansions' notes, by id) exactly and keeps the best
+    /// `needed` if the frontier's bound proves them. A head note among `others` takes its `f` plus the other's;
+    /// a note of `others` has `othersFrequency(index)`.
     private mutating func rank(_ needed: Int, _ db: Connection, shape: TopKQuery, statistics: TopKTokenStatistics,
-                               others: PostingList, addsToHead: Bool, othersFrequency: (Int) -> Double,
+                               others: PostingList, othersFrequency: (Int) -> Double,
                                totals: FullTextTotals, query: ParsedQuery, options: SearchOptions) throws -> [TopKPlan.Hit]? {
         let scorer = TopKScorer(shape: shape, documents: [documents], totals: totals)
         unseenBound = statistics.frontier.map {
@@ -93,7 +77,7 @@ struct PrefixHeadSearch {
             }
             var merged = entry
             if next < others.count && others.ids[next] == entry.note {
-                merged.frequency = addsToHead ? merged.frequency + others.frequencies[next] : others.frequencies[next]
+                merged.frequency += others.frequencies[next]
                 next += 1
             }
             candidates.append(merged)

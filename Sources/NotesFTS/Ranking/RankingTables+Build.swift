@@ -27,7 +27,7 @@ extension RankingTables {
 
     /// Recomputes the tables from `notes_fts` (inside the caller's transaction): the tracked terms
     /// (``collect(_:settings:_:)``, on `db` itself unless `source` hands them over, as ``RankingScan`` does from
-    /// another thread) are written in term order, then the lone words' families (``PrefixFamily``), then the
+    /// another thread) are written in term order, then the words' prefix heads (``PrefixHead``), then the
     /// tables are marked built.
     ///
     /// `step` runs between terms, once at least `postingsPerStep` postings were written since the last: a first
@@ -38,7 +38,7 @@ extension RankingTables {
                         source: (((TrackedTerm) throws -> Void) throws -> Void)? = nil) throws {
         try db.execute("""
             DELETE FROM topk_terms; DELETE FROM topk_heads; DELETE FROM topk_postings; DELETE FROM topk_upper;
-            DELETE FROM topk_families; DELETE FROM topk_family_postings; DELETE FROM topk_log;
+            DELETE FROM topk_prefixes; DELETE FROM topk_prefix_heads; DELETE FROM topk_log;
             """)
         try db.run("DELETE FROM meta WHERE key = ?1", [.text(metaKey)])
         try SizeBlocks.fill(db)
@@ -52,7 +52,9 @@ extension RankingTables {
             unstepped += tracked.postings.count
         }
         if let source { try source(add) } else { try collect(db, settings: settings, add) }
-        try PrefixFamily.build(db)
+        // Any average size chooses a safe head (the frontier covers the rest whatever it is): FTS5's record when
+        // it is there, which inside a bulk build's transaction it may not be yet.
+        try PrefixHead.build(db, settings: settings, averageSize: try totals(db)?.averageSize ?? 100)
         try db.run("""
             INSERT INTO meta(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value
             """, [.text(metaKey), .text(formatVersion)])

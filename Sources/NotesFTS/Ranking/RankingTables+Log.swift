@@ -28,14 +28,14 @@ extension RankingTables {
             if isRemoval { removals[note] = (row.text(1) ?? "", row.text(2) ?? "", row.text(3) ?? "") }
         }
         var tracked = try TrackedTerms(db)
-        var families = try PrefixFamily.Replay(db)
+        var prefixes = try PrefixHead.Replay(db)
         let tokenizer = try tokenizer(db)
         var sizes: [Int64: Int?] = [:]
         for note in order {
             if let (title, body, tags) = removals[note] {
                 let terms = tokenizer.terms(title: title, body: body, tags: tags)
                 tracked.remove(note: note, terms: terms)
-                families.remove(note: note, terms: terms)
+                prefixes.remove(note: note, terms: terms)
             }
             let current = try db.query("SELECT title, body, tags FROM \(Schema.fullTextContent) WHERE id = ?1", [.integer(note)]) { row in
                 tokenizer.terms(title: row.text(0) ?? "", body: row.text(1) ?? "", tags: row.text(2) ?? "")
@@ -43,14 +43,14 @@ extension RankingTables {
             sizes[note] = .some(nil)
             if let terms = current.first, let size = try DocumentSizes.size(of: note, db) {
                 tracked.add(note: note, terms: terms, size: size)
-                families.add(note: note, terms: terms, size: size)
+                prefixes.add(note: note, terms: terms, size: size)
                 sizes[note] = size
             }
         }
         try tracked.saveDocumentFrequencies(db)
         try SizeBlocks.update(sizes, db)
         try tracked.savePostings(db)
-        try families.save(db)
+        try prefixes.save(db)
         try db.execute("DELETE FROM topk_log")
     }
 }

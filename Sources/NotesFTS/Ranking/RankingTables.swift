@@ -12,8 +12,10 @@ import SQLiteKit
 /// - `topk_upper(term, first, postings)` and `topk_terms.cut` (from v10): each tracked term's upper tier, the
 ///   notes with the highest saturation as a posting list of the same shape, and the frontier covering the
 ///   others (``UpperTier``);
-/// - `topk_families(term, df, overlap)` and `topk_family_postings(term, first, postings)` (from v12): each lone
-///   tracked word's family, the notes of its prefix's other expansions (``PrefixFamily``);
+/// - `topk_prefixes(term, df, frontier)` and `topk_prefix_heads(term, first, postings)` (from v13): each tracked
+///   word's prefix as one word, its number of notes, frontier and impact head (``PrefixHead``; v12's
+///   `topk_families` and `topk_family_postings`, which kept the notes of a lone word's other expansions, are
+///   dropped by migration 13);
 /// - `topk_log(seq, note, title, body, tags)`: what the triggers on `notes` saw since the tables were last
 ///   brought up to date (a row with text is a note's old values going out; without, a note id coming in).
 ///
@@ -24,7 +26,7 @@ import SQLiteKit
 enum RankingTables {
     /// The `meta` key whose value says the tables are built and for which format.
     static let metaKey = "topk"
-    static let formatVersion = "5"
+    static let formatVersion = "6"
 
     /// Migration 6: the tables, and triggers that also log every change of the indexed columns.
     static let migrationSQL = """
@@ -97,8 +99,9 @@ enum RankingTables {
         ) WITHOUT ROWID;
         """
 
-    /// Migration 12: each lone tracked word's family (``PrefixFamily``), filled by the rebuild that the new
-    /// ``formatVersion`` makes the next read-write open run.
+    /// Migration 12: each lone tracked word's family (the notes of its prefix's other expansions, with the
+    /// prefix's whole `f`), filled by the rebuild that the new ``formatVersion`` made the next read-write open
+    /// run; dropped by migration 13, whose prefix heads answer every query the families did.
     static let familyMigrationSQL = """
         DELETE FROM meta WHERE key = 'topk';
         CREATE TABLE IF NOT EXISTS topk_families (
@@ -107,6 +110,25 @@ enum RankingTables {
           overlap INTEGER NOT NULL
         ) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS topk_family_postings (
+          term     TEXT NOT NULL,
+          first    INTEGER NOT NULL,
+          postings BLOB NOT NULL,
+          PRIMARY KEY (term, first)
+        ) WITHOUT ROWID;
+        """
+
+    /// Migration 13: each tracked word's prefix as one word (``PrefixHead``), filled by the rebuild that the new
+    /// ``formatVersion`` makes the next read-write open run; v12's families go (derived data).
+    static let prefixHeadMigrationSQL = """
+        DELETE FROM meta WHERE key = 'topk';
+        DROP TABLE IF EXISTS topk_families;
+        DROP TABLE IF EXISTS topk_family_postings;
+        CREATE TABLE IF NOT EXISTS topk_prefixes (
+          term     TEXT PRIMARY KEY,
+          df       INTEGER NOT NULL,
+          frontier BLOB NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS topk_prefix_heads (
           term     TEXT NOT NULL,
           first    INTEGER NOT NULL,
           postings BLOB NOT NULL,

@@ -10,8 +10,7 @@ import SQLiteKit
 ///   (a prefix's merged from its expansions', ``PrefixPostings``), counting the notes that satisfy the query
 ///   (decoding a posting costs a fraction of FTS5 reading a row).
 ///
-/// - A lone tracked word as a prefix (`read*`): the word's `df`, plus its family's, less the family's notes that
-///   hold the word (``PrefixFamily``).
+/// - A tracked word as a prefix alone (`idea*`): the prefix's `df` (``PrefixHead``).
 /// - One phrase, or one untracked word or prefix ranked from one walk: the number of notes the walk that
 ///   ranked it counted (``PhraseCountMemo``), if nothing has changed since.
 ///
@@ -32,8 +31,9 @@ enum TopKCount {
         }
         guard let shape = try? TopKQuery(query, tokenizer: tokenizer), shape.exclusion == nil,
               shape.tokens.count <= 64, try RankingTables.isCurrent(db) else { return nil }
-        // A lone word as a prefix: the word's notes and its family's, less those in both (``PrefixFamily``).
-        if shape.tokens.count == 1, shape.prefixes == [0], let notes = try PrefixFamily.notes(shape.tokens[0], db) {
+        // A tracked word as a prefix: the prefix's `df` (``PrefixHead``).
+        if shape.tokens.count == 1, shape.prefixes == [0],
+           let notes = try db.scalarInt("SELECT df FROM topk_prefixes WHERE term = ?1", [.text(shape.tokens[0])]) {
             return notes
         }
         // Per token, a tracked word's `df`, or a prefix's merged list (its length is its number of notes).

@@ -56,9 +56,7 @@ struct TopKPlan {
             return .answered(Array(hits.0.dropFirst(max(options.offset, 0))), hits.1)
         }
         var known: [Int: PrefixPostings.Parts] = [:]
-        if shape.tokens.count == 1, shape.prefixes == [0], let answer = try familyPath(db, shape, totals, needed, query: query, options: options) {
-            // A lone word's family (``PrefixFamily``) proves the answer, or shows that the head cannot.
-            guard let hits = answer else { return try postingPath(db, shape, totals, needed, query: query, options: options) }
+        if shape.tokens.count == 1, shape.prefixes == [0], let hits = try prefixAsWordPath(db, shape, totals, needed, query: query, options: options) {
             return .answered(Array(hits.0.dropFirst(max(options.offset, 0))), hits.1)
         }
         if shape.tokens.count == 1, shape.prefixes == [0] {
@@ -102,28 +100,23 @@ struct TopKPlan {
         })
     }
 
-    /// A prefix alone that is a lone tracked word: the threshold algorithm over the word's impact head and its
-    /// family (``PrefixHeadSearch``, ``PrefixFamily``). `nil` when the word has no family (the other routes then
-    /// answer); `.some(nil)` when the head and the family cannot prove the answer, which the rare expansions read
-    /// from FTS5 could not either, since they are the same notes with the same figures.
-    private static func familyPath(_ db: Connection, _ shape: TopKQuery, _ totals: FullTextTotals, _ needed: Int,
-                                   query: ParsedQuery, options: SearchOptions) throws -> ([Hit], @Sendable () -> String)?? {
-        let room = PrefixRoom.of(db)
-        guard let family = try PrefixFamily.load(shape.tokens[0], db, into: room.takeUntracked()) else { return nil }
-        defer { room.keep(untracked: family.postings) }
+    /// A prefix alone that is a tracked word: its prefix's impact head and frontier kept as one word's
+    /// (``PrefixHead``), ranked as one word is (``TopKSearch``); `nil` when none are kept or they cannot prove
+    /// the answer.
+    private static func prefixAsWordPath(_ db: Connection, _ shape: TopKQuery, _ totals: FullTextTotals, _ needed: Int,
+                                       query: ParsedQuery, options: SearchOptions) throws -> ([Hit], @Sendable () -> String)? {
+        guard let statistics = try PrefixHead.load(shape.tokens[0], db) else { return nil }
         let state = try PhraseCountMemo.state(db)
-        var search = PrefixHeadSearch()
-        guard let hits = try search.top(needed, db, shape: shape, family: family, totals: totals, query: query,
-                                        options: options) else { return .some(nil) }
+        var search = TopKSearch(shape: shape, statistics: statistics, totals: totals)
+        guard let hits = try search.top(needed, db, query: query, options: options) else { return nil }
         if let alone = PhraseRanking.term(of: query) {
-            PhraseCountMemo.of(db).record(alone.match, notes: Int(search.documents), state: state, db)
+            PhraseCountMemo.of(db).record(alone.match, notes: Int(statistics.documents), state: state, db)
         }
-        let candidates = search.candidateCount, word = shape.tokens[0], others = family.postings.count
-        let bound = search.unseenBound, rows = totals.rows
-        return .some((hits, {
-            "top-k: \(candidates) candidates from the impact head of \"\(word)\" and the \(others) notes of the other "
-                + "expansions of \"\(word)\"* (its family, stored), bound of the others \(bound); N = \(rows)"
-        }))
+        let candidates = search.candidateCount, word = shape.tokens[0], bound = search.unseenBound, rows = totals.rows
+        return (hits, {
+            "top-k: \(candidates) candidates from the impact head of \"\(word)\"* (the prefix's, stored), "
+                + "bound of the others \(bound); N = \(rows)"
+        })
     }
 
     /// How many of the best notes the page needs: up to its end (``SearchOptions/pageEnd``, which saturates),

@@ -7,11 +7,11 @@ import Testing
 /// deleted, and after more are added with no rebuild (the head and frontier then kept by the log replays);
 /// with filters, exclusions and pages, where the route may decline and the posting lists answer; with the
 /// tracked expansion's notes found by a pass over its stored blocks or in its list decoded on a second
-/// connection (``TrackedDecode``), or, for a lone tracked word, from its family (``PrefixFamily``).
+/// connection (``TrackedDecode``); and a tracked word's prefix from its own head (``PrefixHead``).
 @Suite struct PrefixHeadSearchTests {
     /// Prefixes with one tracked expansion (`read`, `reader`, `reading` or `ready` in ``PrefixPostingsTests``'s
     /// notes), and others for contrast (`rea*` has four).
-    /// `reader*`, `reading*` and `ready*` are lone tracked words, ranked from their families (``PrefixFamily``).
+    /// `read*`, `reader*`, `reading*` and `ready*` are tracked words, ranked from their prefixes' heads (``PrefixHead``).
     static let prefixes = ["read*", "reade*", "readi*", "ready*", "reader*", "reading*", "rea*", "read* -reading",
                            "read* path:/p/1", "ready* -path:/p/2", "reader* -ready"]
 
@@ -39,8 +39,8 @@ import Testing
         let answered = routes.filter { $0.contains("notes of the other expansions of") }.count
         #expect(answered >= 10, "only \(answered) of \(routes.count) from a tracked expansion's head")
         #expect(answered < routes.count)
-        let families = routes.filter { $0.contains("(its family, stored)") }.count
-        #expect(families >= 10 && families < answered, "\(families) of \(answered) from a lone word's family")
+        let prefixHeads = routes.filter { $0.contains("(the prefix's, stored)") }.count
+        #expect(prefixHeads >= 10, "only \(prefixHeads) of \(routes.count) from the prefix's own head")
         let decoded = routes.filter { $0.contains("decoded on a second connection") }.count
         #expect(decoded >= 10 && decoded < answered, "\(decoded) of \(answered) with the expansion decoded on a second connection")
     }

@@ -54,9 +54,8 @@ struct TopKExactnessTests {
             }.first.flatMap { $0 } ?? ImpactFrontier()
             #expect(tier.isConsistent(with: list), "upper tier of \(term.0) after replays")
         }
-        let replayedFamilies = try db.query("SELECT term, df, overlap FROM topk_families") { ($0.text(0) ?? "", $0.int(1), $0.int(2)) }
-            .map { ($0.0, $0.1, $0.2, try PostingStore.load($0.0, db, from: .family)) }
-        #expect(replayedFamilies.count >= 10)
+        // The prefix heads the replays kept are exact (``PrefixHead``).
+        try PrefixHeadTests.expectExact(index, state: "after replays")
         let sizes = "SELECT block, hex(sizes) FROM topk_sizes ORDER BY block"
         let replayedSizes = try db.query(sizes) { "\($0.int64(0)) \($0.text(1) ?? "")" }
         try index.rebuildRankingTables()
@@ -65,14 +64,6 @@ struct TopKExactnessTests {
         #expect(stillTracked.count >= terms.count * 3 / 4)
         for (term, list) in zip(terms, replayed) where stillTracked.contains(term.0) {
             #expect(try PostingStore.load(term.0, db) == list, "postings of \(term.0) after replays")
-        }
-        // The families the replays kept, of the words lone before and after the rebuild (``PrefixFamily``).
-        for (word, documents, overlap, list) in replayedFamilies {
-            guard let made = try db.query("SELECT df, overlap FROM topk_families WHERE term = ?1", [.text(word)], {
-                ($0.int(0), $0.int(1))
-            }).first else { continue }
-            #expect(made.0 == documents && made.1 == overlap && list.count == documents, "family of \(word) after replays")
-            #expect(try PostingStore.load(word, db, from: .family) == list, "family of \(word) after replays")
         }
     }
 
@@ -113,20 +104,20 @@ struct TopKExactnessTests {
                 #expect(result.snippet == other.snippet && result.line == other.line, "\(state): \(query.treeDescription) note \(result.id)")
             }
         }
-        // A frequent word as a prefix (`alpha*`): a lone tracked word, ranked from its impact head and its family
-        // (``PrefixFamily``). Chosen by number, not drawn, so that the seeded queries above stay as they were.
-        var families = 0
+        // A frequent word as a prefix (`alpha*`): a tracked word, ranked from its prefix's own head (``PrefixHead``).
+        // Chosen by number, not drawn, so that the seeded queries above stay as they were.
+        var ownHeads = 0
         for number in 0..<30 {
             let query = QueryParser.parse(TopKCorpus.words[number] + "*")
             let options = SearchOptions(limit: [1, 10, 20][number % 3], offset: number % 4 == 0 ? 3 : 0)
             var full = options
             full.allowsTopK = false
-            if try index.rankingPath(query, options: options).contains("(its family, stored)") { families += 1 }
+            if try index.rankingPath(query, options: options).contains("(the prefix's, stored)") { ownHeads += 1 }
             #expect(TopKAgreement.agrees(try index.search(query, options: options), try index.search(query, options: full)),
                     "\(state): \(query.treeDescription) limit \(options.limit) offset \(options.offset)")
             #expect(try index.count(query, options: options) == index.count(query, options: full), "\(state): count of \(query.treeDescription)")
         }
-        #expect(families >= 10, "\(state): only \(families) of 30 prefixes from a lone word's family")
+        #expect(ownHeads >= 10, "\(state): only \(ownHeads) of 30 prefixes from their own heads")
         // The fast path must actually run, or this test proves nothing.
         #expect(fast >= 100, "\(state): only \(fast) of 350 queries took the top-k path")
         // And AND/OR of several words must take the posting lists in a good share of the queries.
@@ -227,17 +218,17 @@ struct TopKExactnessTests {
                 + "(SELECT * FROM topk_upper u WHERE u.term = t.term ORDER BY first)) "
                 + "FROM topk_terms t ORDER BY term"
         ) { row in (0..<7).map { row.text(Int32($0)) ?? "" }.joined(separator: " ") } }
-        let families = { try index.connection.query(
-            "SELECT term, df, overlap, (SELECT group_concat(first || ':' || hex(postings)) FROM "
-                + "(SELECT * FROM topk_family_postings p WHERE p.term = f.term ORDER BY first)) FROM topk_families f ORDER BY term"
+        let prefixes = { try index.connection.query(
+            "SELECT term, df, hex(frontier), (SELECT group_concat(first || ':' || hex(postings)) FROM "
+                + "(SELECT * FROM topk_prefix_heads h WHERE h.term = p.term ORDER BY first)) FROM topk_prefixes p ORDER BY term"
         ) { row in (0..<4).map { row.text(Int32($0)) ?? "" }.joined(separator: " ") } }
-        let bulk = try snapshot(), bulkFamilies = try families()
+        let bulk = try snapshot(), bulkPrefixes = try prefixes()
         #expect(bulk.count >= 5)
-        #expect(bulkFamilies.count >= 5)
+        #expect(bulkPrefixes.count >= 5)
         #expect(try index.connection.scalarInt("SELECT count(*) FROM topk_upper") ?? 0 > 0)
         try index.rebuildRankingTables()
         #expect(try snapshot() == bulk)
-        #expect(try families() == bulkFamilies)
+        #expect(try prefixes() == bulkPrefixes)
         #expect(try index.connection.scalarInt("SELECT count(*) FROM topk_log") == 0)
     }
 }

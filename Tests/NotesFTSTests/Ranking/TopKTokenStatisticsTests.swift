@@ -92,8 +92,9 @@ import Testing
         #expect(try db.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'topk_head'") == 0)
         #expect(try RankingTables.isCurrent(db))
         #expect(try db.scalarInt("SELECT count(DISTINCT term) FROM topk_heads") == db.scalarInt("SELECT count(*) FROM topk_terms"))
-        // And, through migration 12, the lone words' families (``PrefixFamily``).
-        #expect(try db.scalarInt("SELECT count(*) FROM topk_families") ?? 0 > 0)
+        // And, through migrations 12 and 13, the prefix heads (``PrefixHead``), the families gone.
+        #expect(try db.scalarInt("SELECT count(*) FROM topk_prefixes") ?? 0 > 0)
+        #expect(try db.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name LIKE 'topk_famil%'") == 0)
         #expect(try upgraded.rankingPath(QueryParser.parse("oscar")).hasPrefix("top-k"))
         let after = try upgraded.search("oscar").map(\.score)
         #expect(before.count == 20 && after.count == 20)
