@@ -11,7 +11,7 @@ import SQLiteKit
 /// - `topk_prefixes(term, df, frontier)`: the notes holding any word that begins with it, and the frontier;
 /// - `topk_prefix_heads(term, first, postings)` (``PostingStore/Table/prefixHead``): the head, in posting blocks.
 ///
-/// Built by ``build(_:settings:)`` from the prefix's complete list (``PrefixPostings/load(_:_:reading:)``, exact);
+/// Built by ``build(_:settings:averageSize:)`` from the prefix's complete list (``PrefixPostings/load(_:_:reading:)``, exact);
 /// kept by the log replays (``Replay``) as the words' heads are: a note coming in joins the head unless the
 /// frontier covers its `(f, D)`, a note going out leaves it, and `df` follows. A note outside the head is covered
 /// by the frontier whatever `N` and `avgdl` become, so the head route's bound is safe (docs/top-k.md).
