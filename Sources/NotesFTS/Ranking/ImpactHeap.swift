@@ -43,6 +43,16 @@ struct ImpactHeap {
         siftDown(0)
     }
 
+    /// `entries` (a heap's, in heap order) as the posting list a head is stored as, by note id.
+    static func headList(_ entries: [Entry]) -> PostingList {
+        var head = PostingList()
+        head.reserve(entries.count)
+        for entry in entries.sorted(by: { $0.note < $1.note }) {
+            head.append(id: entry.note, frequency: entry.frequency, size: entry.size)
+        }
+        return head
+    }
+
     private static func less(_ left: Entry, _ right: Entry) -> Bool {
         left.impact != right.impact ? left.impact < right.impact : left.note > right.note
     }

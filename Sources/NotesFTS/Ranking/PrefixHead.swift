@@ -21,13 +21,8 @@ enum PrefixHead {
         guard let row = try db.query("SELECT df, frontier FROM topk_prefixes WHERE term = ?1", [.text(word)], {
             ($0.int64(0), ImpactFrontier(encoded: $0.blob(1) ?? []))
         }).first, let frontier = row.1 else { return nil }
-        let head = try PostingStore.load(word, db, from: .prefixHead)
-        var entries: [TopKTokenStatistics.Entry] = []
-        entries.reserveCapacity(head.count)
-        for index in 0..<head.count {
-            entries.append(.init(note: head.ids[index], frequency: head.frequencies[index], size: Int(head.sizes[index])))
-        }
-        return TopKTokenStatistics(documents: row.0, entries: entries, frontier: frontier)
+        return TopKTokenStatistics(documents: row.0, entries: TopKTokenStatistics.entries(try PostingStore.load(word, db, from: .prefixHead)),
+                                   frontier: frontier)
     }
 
     /// The tracked words a prefix head is kept for, of `tracked`.
@@ -46,12 +41,7 @@ enum PrefixHead {
             for index in 0..<list.count {
                 heap.add(note: list.ids[index], frequency: list.frequencies[index], size: Int(list.sizes[index]))
             }
-            var head = PostingList()
-            head.reserve(heap.entries.count)
-            for entry in heap.entries.sorted(by: { $0.note < $1.note }) {
-                head.append(id: entry.note, frequency: entry.frequency, size: entry.size)
-            }
-            try PostingStore.write(word, head, db, to: .prefixHead)
+            try PostingStore.write(word, ImpactHeap.headList(heap.entries), db, to: .prefixHead)
             try insert.bind([.text(word), .integer(Int64(list.count)), .blob(heap.frontier.encoded)])
             try insert.run()
         }

@@ -160,12 +160,7 @@ extension RankingTables {
         try term.bind([.text(tracked.term), .integer(Int64(tracked.documents)), .blob(tracked.frontier),
                        .blob(tracked.upper.cut.encoded)])
         try term.run()
-        var head = PostingList()
-        head.reserve(tracked.head.count)
-        for entry in tracked.head.sorted(by: { $0.note < $1.note }) {
-            head.append(id: entry.note, frequency: entry.frequency, size: entry.size)
-        }
-        try PostingStore.write(tracked.term, head, db, to: .head)
+        try PostingStore.write(tracked.term, ImpactHeap.headList(tracked.head), db, to: .head)
         try PostingStore.write(tracked.term, tracked.postings, db)
         try PostingStore.write(tracked.term, tracked.upper.postings, db, to: .upper)
     }

@@ -37,14 +37,8 @@ struct TopKTokenStatistics {
             (row.int64(0), ImpactFrontier(encoded: row.blob(1) ?? []))
         }).first, let frontier = tracked.1 {
             // The head's blocks, by note id (four rows for a head of 400 notes).
-            let head = try PostingStore.load(token, db, from: .head)
-            var entries: [Entry] = []
-            entries.reserveCapacity(head.count)
-            for index in 0..<head.count {
-                entries.append(Entry(note: head.ids[index], frequency: head.frequencies[index],
-                                     size: Int(head.sizes[index])))
-            }
-            return TopKTokenStatistics(documents: tracked.0, entries: entries, frontier: frontier)
+            return TopKTokenStatistics(documents: tracked.0, entries: entries(try PostingStore.load(token, db, from: .head)),
+                                       frontier: frontier)
         }
         // One walk, stopped one note past the limit, both counts the notes and reads their figures (a count
         // first, then the walk, read the notes of a word under the limit twice).
@@ -55,6 +49,16 @@ struct TopKTokenStatistics {
         try statistics.completeSizes(&rows, db)
         let entries = rows.map { Entry(note: $0.id, frequency: $0.frequency, size: Int($0.size)) }
         return TopKTokenStatistics(documents: Int64(entries.count), entries: entries, frontier: nil)
+    }
+
+    /// The postings of `list` (a stored head) as entries.
+    static func entries(_ list: PostingList) -> [Entry] {
+        var entries: [Entry] = []
+        entries.reserveCapacity(list.count)
+        for index in 0..<list.count {
+            entries.append(Entry(note: list.ids[index], frequency: list.frequencies[index], size: Int(list.sizes[index])))
+        }
+        return entries
     }
 
     /// The entries as a posting list (for a token whose entries are all its notes).
