@@ -8,13 +8,16 @@ struct BenchQuery {
     var likePatterns: [String]
     /// The document frequency that chose it (notes whose index holds the term), when there is one term.
     var documentFrequency: Int?
+    /// Whether a note matches the LIKE form when any pattern matches (an OR query), not every one.
+    var matchesAnyPattern = false
 
     /// The terms the LIKE patterns look for (without the `%`).
     var likeTerms: [String] { likePatterns.map { String($0.dropFirst().dropLast()) } }
 
-    /// `(title LIKE ?1 OR body LIKE ?1) AND …`, numbered from 1.
+    /// `(title LIKE ?1 OR body LIKE ?1) AND …` (`OR` between the patterns of an OR query), numbered from 1.
     var likeCondition: String {
-        likePatterns.indices.map { "(title LIKE ?\($0 + 1) OR body LIKE ?\($0 + 1))" }.joined(separator: " AND ")
+        likePatterns.indices.map { "(title LIKE ?\($0 + 1) OR body LIKE ?\($0 + 1))" }
+            .joined(separator: matchesAnyPattern ? " OR " : " AND ")
     }
 
     /// The article's query: every match sorted by modification time, the newest 50.
