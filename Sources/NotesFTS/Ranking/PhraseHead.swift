@@ -35,8 +35,9 @@ enum PhraseHead {
     }
 
     /// Writes the heads of the frequent phrases of the tracked words (written before; the phrase tables empty),
-    /// inside the caller's transaction, with heads of `settings.headSize` notes chosen at `averageSize`.
-    static func build(_ db: Connection, settings: RankingSettings, averageSize: Double) throws {
+    /// inside the caller's transaction, with heads of `settings.headSize` notes chosen at `averageSize`; the
+    /// text is read on `threads` threads (``PhrasePass``).
+    static func build(_ db: Connection, settings: RankingSettings, averageSize: Double, threads: Int = 2) throws {
         let words = PrefixHead.words(try db.query("SELECT term FROM topk_terms ORDER BY term") { $0.text(0) ?? "" })
         guard !words.isEmpty else { return }
         let tokenizer = try RankingTables.tokenizer(db)
@@ -45,14 +46,13 @@ enum PhraseHead {
         let candidates = try sampled(db, words: words, tokenizer: tokenizer, rows: rows, settings: settings)
         guard !candidates.isEmpty else { return }
         let pairs = PhrasePairs(keys: candidates)
-        var heaps = (0..<pairs.count).map { _ in ImpactHeap(capacity: settings.headSize, averageSize: averageSize) }
-        try forEachNote(db, pairs, tokenizer) { note, counts in
-            guard let size = sizes[note] else { return }
-            for phrase in counts.found {
-                heaps[Int(phrase)].add(note: note, frequency: counts.frequency(phrase), size: size)
-            }
-        }
-        for (phrase, heap) in heaps.enumerated() where settings.tracks(documents: heap.documents, rows: rows) {
+        // One tokenizer a thread: an instance is not thread-safe.
+        let option = try Schema.keptTokenizerOfCurrentIndex(db).tokenizeOption
+        guard let handle = db.handle else { throw SQLiteError(code: 21, message: "the connection is closed") }
+        let tokenizers = try [tokenizer] + (1..<max(threads, 1)).map { _ in try TermTokenizer(handle: handle, tokenizeOption: option) }
+        let pass = PhrasePass(pairs, tokenizers: tokenizers, headSize: settings.headSize, averageSize: averageSize)
+        try pass.run(db, sizes: sizes)
+        for (phrase, heap) in pass.heaps().enumerated() where settings.tracks(documents: heap.documents, rows: rows) {
             try KeptHeads.write(pairs.key(phrase), heap, db, .phrase)
         }
     }
@@ -66,7 +66,7 @@ enum PhraseHead {
                          Double(settings.headSize + 1))
         guard Double(rows) >= needed else { return [] }
         let pairs = PhrasePairs(everyPairOf: words)
-        var counts = PhraseCounts(phrases: pairs.count)
+        var counts = PhraseCounts(pairs)
         var documents: [Int32: Int] = [:]
         let sampled = try RankingTables.forEachSampledNote(db) { statement, id in
             for column in 0..<3 {
@@ -82,24 +82,6 @@ enum PhraseHead {
         return documents.filter { Double($0.value) >= least }.keys.map { pairs.key(Int($0)) }.sorted()
     }
 
-    /// Reads every note of the index in id order and hands `each` its id and the instances of `pairs`' phrases.
-    private static func forEachNote(_ db: Connection, _ pairs: PhrasePairs, _ tokenizer: TermTokenizer,
-                                    _ each: (Int64, PhraseCounts) throws -> Void) throws {
-        var counts = PhraseCounts(phrases: pairs.count)
-        let statement = try db.prepare("SELECT id, title, body, tags FROM \(Schema.fullTextContent) ORDER BY id")
-        defer { statement.finalize() }
-        while try statement.step() {
-            for column in 0..<3 {
-                counts.startColumn(column)
-                guard statement.withBlob(Int32(column + 1), { pairs.read($0, tokenizer, into: &counts) }) else {
-                    throw SQLiteError(code: SQLITE_ERROR, message: "the tokenizer failed on note \(statement.int64(0))")
-                }
-            }
-            if !counts.found.isEmpty { try each(statement.int64(0), counts) }
-            counts.endNote()
-        }
-    }
-
     /// The phrase heads' changes of one log replay (``RankingTables/applyLog(_:)``): each logged note leaves the
     /// heads of the phrases its old text held and joins, unless the frontier covers it, those its current text
     /// holds; `df` follows (``KeptHeads/Replay``).
@@ -112,7 +94,7 @@ enum PhraseHead {
         init(_ db: Connection, tokenizer: TermTokenizer) throws {
             heads = try KeptHeads.Replay(db, .phrase)
             pairs = PhrasePairs(keys: heads.keys.sorted())
-            counts = PhraseCounts(phrases: pairs.count)
+            counts = PhraseCounts(pairs)
             self.tokenizer = tokenizer
         }
 

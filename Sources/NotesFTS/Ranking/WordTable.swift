@@ -9,6 +9,11 @@ struct WordTable {
     private var lengths: [UInt8]
     private var ids: [Int32]
     private let mask: Int
+    /// Bit `n` set when some word is `n` bytes long.
+    private var lengthBits: UInt32 = 0
+    /// Bit `b0 | b1 << 8` set when some word begins with bytes `b0`, `b1` (`b1` 0 for a word of one byte): a
+    /// token that is no word is most often ruled out by these two reads, before any hash.
+    private var firstTwo = [UInt64](repeating: 0, count: 1024)
 
     /// The table of `words`, word `i` numbered `i`; a word longer than ``PrefixWords/longestWord`` bytes, or
     /// empty, is never found.
@@ -27,7 +32,16 @@ struct WordTable {
                 slot = (slot + 1) & mask
             }
             (lows[slot], highs[slot], lengths[slot], ids[slot]) = (key.low, key.high, UInt8(key.length), Int32(index))
+            lengthBits |= 1 << UInt32(key.length)
+            let two = Self.firstTwo(key.low, key.length)
+            firstTwo[two >> 6] |= 1 << UInt64(two & 63)
         }
+    }
+
+    /// The index of a word's first two bytes in ``firstTwo``.
+    @inline(__always)
+    private static func firstTwo(_ low: UInt64, _ length: Int) -> Int {
+        Int(truncatingIfNeeded: length > 1 ? low & 0xFFFF : low & 0xFF)
     }
 
     @inline(__always)
@@ -61,7 +75,9 @@ struct WordTable {
     @inline(__always)
     func id(ofASCII text: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int32 {
         let length = end - start
-        guard length > 0, length <= PrefixWords.longestWord else { return -1 }
+        guard length > 0, length <= PrefixWords.longestWord, lengthBits & (1 << UInt32(length)) != 0 else { return -1 }
+        let two = Int(text[start] | 0x20) | (length > 1 ? Int(text[start + 1] | 0x20) << 8 : 0)
+        guard firstTwo[two >> 6] & (1 << UInt64(two & 63)) != 0 else { return -1 }
         var low: UInt64 = 0, high: UInt64 = 0
         if start + 16 <= text.count {
             // Two loads, the bytes past the token masked off.

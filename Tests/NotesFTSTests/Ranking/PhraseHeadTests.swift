@@ -97,6 +97,29 @@ import Testing
         #expect(fromHeads >= keys.count * 4, "only \(fromHeads) of \(keys.count * 16) searches from the phrase heads")
     }
 
+    /// The pass on several threads, each counting a run of every batch with heaps merged at the end
+    /// (``PhrasePass``), keeps what one thread keeps: the same phrases, counts, heads and frontier points.
+    @Test(arguments: [2, 3, 7])
+    func threadsKeepWhatOneKeeps(_ threads: Int) throws {
+        let index = try Self.index()
+        let db = index.connection
+        func built(_ threads: Int) throws -> [String] {
+            try db.transaction(.immediate) {
+                try db.execute("DELETE FROM topk_phrases; DELETE FROM topk_phrase_heads")
+                try PhraseHead.build(db, settings: Self.settings, averageSize: 40, threads: threads)
+            }
+            return try db.query("SELECT term FROM topk_phrases ORDER BY term") { $0.text(0) ?? "" }.map { key in
+                guard let kept = try KeptHeads.load(key, db, .phrase) else { return key }
+                let points = (kept.frontier?.points ?? []).map { "\($0.frequency)/\($0.size)" }.sorted()
+                let head = kept.entries.map { "\($0.note):\($0.frequency)/\($0.size)" }.sorted()
+                return "\(key) \(kept.documents) \(points) \(head)"
+            }
+        }
+        let one = try built(1)
+        #expect(one.count >= 4)
+        #expect(try built(threads) == one)
+    }
+
     /// A run of ASCII letters and digits is looked up from its bytes, folded as the tokenizer folds them, and
     /// finds the word its lower-case bytes are; anything else finds nothing.
     @Test(arguments: [("Read", 0), ("READ", 0), ("the", 1), ("x2024", 2), ("sixteenbyteswrd", 3),
