@@ -35,14 +35,30 @@ struct PostingSearch {
         self.ranges = ranges
         self.scorer = scorer
         bounds = ranges.indices.map { index in
-            guard !ranges[index].isEmpty else { return 0 }
-            let frequency = postings.frequencies.withUnsafeBufferPointer { $0[ranges[index]].max() ?? 0 }
-            let size = postings.sizes.withUnsafeBufferPointer { $0[ranges[index]].min() ?? 0 }
+            guard let (frequency, size) = Self.extremes(postings, in: ranges[index]) else { return 0 }
             return Double(scorer.multiplicity[index]) * scorer.idf[index]
                 * BM25.saturation(frequency: frequency, size: Int(size), averageSize: scorer.averageSize)
         }
         driver = Self.required(shape.root).min { ranges[$0].count < ranges[$1].count }
         clauses = Self.clauses(shape.root)
+    }
+
+    /// The largest frequency and the smallest size of `postings` in `range` (`nil` when it is empty), what a
+    /// token's bound is made of. One plain loop over each column: `max()` and `min()` over a slice of the
+    /// buffers went through the generic sequence methods, 3.5% of `read OR book` at 100,000 notes.
+    static func extremes(_ postings: PostingList, in range: Range<Int>) -> (frequency: Double, size: Int32)? {
+        guard !range.isEmpty else { return nil }
+        let frequency = postings.frequencies.withUnsafeBufferPointer { frequencies in
+            var largest = frequencies[range.lowerBound]
+            for index in range where frequencies[index] > largest { largest = frequencies[index] }
+            return largest
+        }
+        let size = postings.sizes.withUnsafeBufferPointer { sizes in
+            var smallest = sizes[range.lowerBound]
+            for index in range { smallest = Swift.min(smallest, sizes[index]) }
+            return smallest
+        }
+        return (frequency, size)
     }
 
     /// The postings of all the query's words.
