@@ -80,26 +80,54 @@ struct PostingList: Equatable, Sendable {
     private mutating func decodeInPlace(_ bytes: UnsafeRawBufferPointer, first: Int64, at filled: inout Int) -> Bool {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return true }
         let block = UnsafeBufferPointer(start: base, count: bytes.count)
-        var position = filled
-        let valid = ids.withUnsafeMutableBufferPointer { ids in
+        let start = filled
+        let (end, valid) = ids.withUnsafeMutableBufferPointer { ids in
             frequencies.withUnsafeMutableBufferPointer { frequencies in
                 sizes.withUnsafeMutableBufferPointer { sizes in
-                    var offset = 0
-                    var id = first
-                    while offset < block.count {
-                        guard let posting = PackedPosting.next(block, &offset) else { return false }
-                        id &+= Int64(truncatingIfNeeded: posting.gap)
-                        ids[position] = id
-                        frequencies[position] = Double(posting.frequency)
-                        sizes[position] = Int32(truncatingIfNeeded: posting.size)
-                        position += 1
-                    }
-                    return true
+                    Self.decode(block, first: first, into: (ids, frequencies, sizes), from: start)
                 }
             }
         }
-        filled = position
+        filled = end
         return valid
+    }
+
+    /// Decodes `block` (keyed by `first`) into the three columns from `start` on, which have room for it;
+    /// returns where its postings end and whether it decoded. Everything the loop changes is a local of this
+    /// function: written inside the closures of ``decodeInPlace(_:first:at:)``, the position and the id were
+    /// read from and written to memory at every posting when the compiler did not inline them.
+    private static func decode(_ block: UnsafeBufferPointer<UInt8>, first: Int64,
+                               into columns: (UnsafeMutableBufferPointer<Int64>, UnsafeMutableBufferPointer<Double>,
+                                              UnsafeMutableBufferPointer<Int32>),
+                               from start: Int) -> (end: Int, valid: Bool) {
+        let (ids, frequencies, sizes) = columns
+        var position = start
+        var offset = 0
+        var id = first
+        while offset < block.count {
+            // Two postings a load where both have a common shape (``PackedPosting/readTwo(_:at:)``); their
+            // frequencies are below 128, so a signed conversion gives the same doubles as the unsigned one.
+            if let (one, two) = PackedPosting.readTwo(block, at: offset) {
+                id &+= Int64(truncatingIfNeeded: one.gap)
+                ids[position] = id
+                frequencies[position] = Double(Int32(truncatingIfNeeded: one.frequency))
+                sizes[position] = Int32(truncatingIfNeeded: one.size)
+                id &+= Int64(truncatingIfNeeded: two.gap)
+                ids[position &+ 1] = id
+                frequencies[position &+ 1] = Double(Int32(truncatingIfNeeded: two.frequency))
+                sizes[position &+ 1] = Int32(truncatingIfNeeded: two.size)
+                offset &+= one.length &+ two.length
+                position &+= 2
+                continue
+            }
+            guard let posting = PackedPosting.next(block, &offset) else { return (position, false) }
+            id &+= Int64(truncatingIfNeeded: posting.gap)
+            ids[position] = id
+            frequencies[position] = Double(posting.frequency)
+            sizes[position] = Int32(truncatingIfNeeded: posting.size)
+            position += 1
+        }
+        return (position, true)
     }
 
     /// The postings the list can hold without allocating.

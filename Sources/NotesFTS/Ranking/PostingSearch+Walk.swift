@@ -7,8 +7,10 @@ extension PostingSearch {
     }
 
     /// Scores every matching note that can enter the best `capacity`, keeping those. A driven walk of two
-    /// tokens takes ``walkPair(by:_:_:)`` unless `pairWalk` is `false` (tests compare the two).
-    mutating func best(_ capacity: Int, pairWalk: Bool = true) -> TopHits {
+    /// tokens takes ``walkPair(by:_:_:)`` unless `pairWalk` is `false`, and ``walkIntersection(by:_:_:)``
+    /// instead when a note must hold both and the other list is at most ``mergeRatio`` times the driver's
+    /// (`merge` `false`: never; `true`: whatever the lengths). Tests compare the walks.
+    mutating func best(_ capacity: Int, pairWalk: Bool = true, merge: Bool? = nil) -> TopHits {
         var hits = TopHits(capacity: capacity)
         let ids = postings.ids, frequencies = postings.frequencies, sizes = postings.sizes
         let count = ids.withUnsafeBufferPointer { ids in
@@ -16,7 +18,13 @@ extension PostingSearch {
                 sizes.withUnsafeBufferPointer { sizes in
                     let columns = Columns(ids: ids, frequencies: frequencies, sizes: sizes)
                     if let driver {
-                        if pairWalk && ranges.count == 2 { return walkPair(by: driver, columns, &hits) }
+                        if pairWalk && ranges.count == 2 {
+                            if merge ?? (ranges[1 - driver].count <= Self.mergeRatio * ranges[driver].count),
+                               !matches(1 << UInt64(driver)) {
+                                return walkIntersection(by: driver, columns, &hits)
+                            }
+                            return walkPair(by: driver, columns, &hits)
+                        }
                         return walkDriven(by: driver, columns, &hits)
                     }
                     return walkMerged(columns, &hits)

@@ -35,14 +35,46 @@ struct PostingSearch {
         self.ranges = ranges
         self.scorer = scorer
         bounds = ranges.indices.map { index in
-            guard !ranges[index].isEmpty else { return 0 }
-            let frequency = postings.frequencies.withUnsafeBufferPointer { $0[ranges[index]].max() ?? 0 }
-            let size = postings.sizes.withUnsafeBufferPointer { $0[ranges[index]].min() ?? 0 }
+            guard let (frequency, size) = Self.extremes(postings, in: ranges[index]) else { return 0 }
             return Double(scorer.multiplicity[index]) * scorer.idf[index]
                 * BM25.saturation(frequency: frequency, size: Int(size), averageSize: scorer.averageSize)
         }
         driver = Self.required(shape.root).min { ranges[$0].count < ranges[$1].count }
         clauses = Self.clauses(shape.root)
+    }
+
+    /// The largest frequency and the smallest size of `postings` in `range` (`nil` when it is empty), what a
+    /// token's bound is made of. One plain loop over each column: `max()` and `min()` over a slice of the
+    /// buffers went through the generic sequence methods, 3.5% of `read OR book` at 100,000 notes. The
+    /// frequencies go to four running maxima, one per lane of four: with one, each comparison waited on the
+    /// one before (the compiler keeps a floating-point maximum in order, for its rules on NaN, which no
+    /// frequency is).
+    static func extremes(_ postings: PostingList, in range: Range<Int>) -> (frequency: Double, size: Int32)? {
+        guard !range.isEmpty else { return nil }
+        let frequency = postings.frequencies.withUnsafeBufferPointer { frequencies in
+            let first = frequencies[range.lowerBound]
+            var lanes = (first, first, first, first)
+            var index = range.lowerBound
+            while index + 4 <= range.upperBound {
+                lanes.0 = Swift.max(lanes.0, frequencies[index])
+                lanes.1 = Swift.max(lanes.1, frequencies[index + 1])
+                lanes.2 = Swift.max(lanes.2, frequencies[index + 2])
+                lanes.3 = Swift.max(lanes.3, frequencies[index + 3])
+                index += 4
+            }
+            var largest = Swift.max(Swift.max(lanes.0, lanes.1), Swift.max(lanes.2, lanes.3))
+            while index < range.upperBound {
+                largest = Swift.max(largest, frequencies[index])
+                index += 1
+            }
+            return largest
+        }
+        let size = postings.sizes.withUnsafeBufferPointer { sizes in
+            var smallest = sizes[range.lowerBound]
+            for index in range { smallest = Swift.min(smallest, sizes[index]) }
+            return smallest
+        }
+        return (frequency, size)
     }
 
     /// The postings of all the query's words.

@@ -1,7 +1,8 @@
 import Testing
 @testable import NotesFTS
 
-/// ``PostingSearch/walkPair(by:_:_:)``, the driven walk of a two-token query, keeps exactly what the general
+/// ``PostingSearch/walkPair(by:_:_:)``, the driven walk of a two-token query, and
+/// ``PostingSearch/walkIntersection(by:_:_:)``, its merge when a match holds both, keep exactly what the general
 /// driven walk keeps: the same notes, scores and order, and the same number of notes scored, on seeded lists
 /// of every density (one list inside the other, disjoint, interleaved), with thresholds that skip many
 /// driver postings and none.
@@ -43,6 +44,17 @@ struct PostingSearchPairTests {
             #expect(pair.sorted == general.sorted, "round \(round)")
             #expect(pair.offered == general.offered, "round \(round)")
             #expect(pairScored == search.scored, "round \(round)")
+            // The merged walk of a pair every match holds both of, whatever the lengths, and the galloping one.
+            for merge in [true, false] {
+                let walked = search.best(capacity, merge: merge)
+                #expect(walked.sorted == general.sorted && walked.offered == general.offered, "round \(round), merge \(merge)")
+                #expect(search.scored == pairScored, "round \(round), merge \(merge)")
+            }
+            // The bounds' extremes are the columns' largest frequency and smallest size.
+            for range in ranges where !range.isEmpty {
+                let extremes = PostingSearch.extremes(postings, in: range)
+                #expect(extremes?.frequency == postings.frequencies[range].max() && extremes?.size == postings.sizes[range].min())
+            }
         }
         #expect(paired == 400)
     }
