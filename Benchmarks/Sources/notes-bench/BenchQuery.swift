@@ -4,7 +4,8 @@ struct BenchQuery {
     var label: String
     /// The query in `notes-find` syntax.
     var text: String
-    /// One `%…%` pattern per term; a note matches the LIKE form when every pattern matches its title or body.
+    /// One `%…%` pattern per term; a note matches the LIKE form when every pattern matches its title or body
+    /// (any of them, for an OR query: ``matchesAnyPattern``).
     var likePatterns: [String]
     /// The document frequency that chose it (notes whose index holds the term), when there is one term.
     var documentFrequency: Int?

@@ -71,7 +71,8 @@ struct TopKBenchmark {
         var first: String?
         var counts: [String: Int] = [:]
         for body in bodies {
-            let parts = body.lowercased().split(whereSeparator: { !$0.isLetter })
+            // Letters and digits, as the tokenizer cuts words: `read 2 the` holds no `read the`.
+            let parts = body.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber })
             for position in parts.indices.dropLast() where parts[position] == word {
                 let next = String(parts[position + 1])
                 if first == nil { first = next }

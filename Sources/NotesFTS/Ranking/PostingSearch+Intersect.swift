@@ -15,6 +15,8 @@ extension PostingSearch {
     /// It offers the same notes with the same scores in the same order, and scores the same number: the pair
     /// walk offers only notes in both lists (a driver posting alone does not match), in driver order, each
     /// after the same bound test with the threshold the offers before it left (`PostingSearchPairTests`).
+    /// Both lists must have strictly increasing ids, as every stored and merged list has: a repeated id would
+    /// be offered once here and as often as it repeats by the pair walk.
     func walkIntersection(by driver: Int, _ columns: Columns, _ hits: inout TopHits) -> Int {
         let other = 1 - driver
         let weight = Double(scorer.multiplicity[driver]) * scorer.idf[driver]

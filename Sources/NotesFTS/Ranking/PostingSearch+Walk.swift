@@ -9,7 +9,8 @@ extension PostingSearch {
     /// Scores every matching note that can enter the best `capacity`, keeping those. A driven walk of two
     /// tokens takes ``walkPair(by:_:_:)`` unless `pairWalk` is `false`, and ``walkIntersection(by:_:_:)``
     /// instead when a note must hold both and the other list is at most ``mergeRatio`` times the driver's
-    /// (`merge` `false`: never; `true`: whatever the lengths). Tests compare the walks.
+    /// (`merge` `false`: never; `true`: whatever the lengths, still only where a note must hold both).
+    /// Tests compare the walks.
     mutating func best(_ capacity: Int, pairWalk: Bool = true, merge: Bool? = nil) -> TopHits {
         var hits = TopHits(capacity: capacity)
         let ids = postings.ids, frequencies = postings.frequencies, sizes = postings.sizes
