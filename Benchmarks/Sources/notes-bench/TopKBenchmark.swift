@@ -27,6 +27,8 @@ struct TopKBenchmark {
         var upperTiers = 0
         /// Prefixes ranked from their own impact heads (``PrefixHead``).
         var prefixHeads = 0
+        /// Phrases ranked from their own impact heads (``PhraseHead``).
+        var phraseHeads = 0
         var mismatches: [String] = []
     }
 
@@ -166,6 +168,7 @@ struct TopKBenchmark {
         let others = try db.query("SELECT term FROM temp.topk_vocab WHERE doc BETWEEN 20 AND 5000 AND term GLOB '[a-z]*' "
                                   + "ORDER BY doc DESC LIMIT 300") { $0.text(0) ?? "" }
         guard !tracked.isEmpty else { throw BenchError("the index tracks no word (is it built by this notes-index?)") }
+        let phrases = try db.query("SELECT term FROM topk_phrases ORDER BY term") { $0.text(0) ?? "" }
         var random = SeededRandom(seed: seed)
         func word() -> String {
             let pool = random.below(10) < 7 || others.isEmpty ? tracked : others
@@ -180,6 +183,9 @@ struct TopKBenchmark {
             case 2: text += " modified:>=\(["2019", "2022-06", "2024-01-01"][random.below(3)])"
             case 3, 6, 7: text += " \(word())"
             case 4, 8, 9: text += " OR \(word())"
+            // Two words, or (one in two) a phrase kept as one word, alone or with an exclusion or a filter.
+            case 5 where !phrases.isEmpty && random.below(2) == 0:
+                text = "\"\(phrases[random.below(phrases.count)])\"" + ["", "", " -\(word())", " path:work"][random.below(4)]
             case 5: text = "\"\(text) \(word())\""
             case 10: text += " \(word()) \(word())"
             case 11: text += " (\(word()) OR \(word()))"
@@ -200,6 +206,7 @@ struct TopKBenchmark {
             if path.hasPrefix("top-k: exact over") && text.split(separator: " ").count > 1 { result.combined += 1 }
             if path.hasPrefix("top-k: exact over the upper tiers") { result.upperTiers += 1 }
             if path.hasPrefix("top-k") && path.contains("(the prefix's, stored)") { result.prefixHeads += 1 }
+            if path.hasPrefix("top-k") && path.contains("the impact head of the phrase") { result.phraseHeads += 1 }
             if !TopKAgreement.agrees(actual, expected) { result.mismatches.append(text) }
         }
         return result
@@ -231,7 +238,8 @@ struct TopKBenchmark {
                 "notes": notes, "sqlite": Connection.sqliteVersion,
                 "queries": timings.map { ["label": $0.label, "text": $0.text, "matches": $0.matches, "path": $0.path,
                                           "ours_ms": $0.ours.json, "full_ms": $0.full.json, "like_ms": $0.like.json] },
-                "verify": verification.map { ["queries": $0.queries, "fast_path": $0.fastPath, "combined": $0.combined, "upper_tiers": $0.upperTiers, "prefix_heads": $0.prefixHeads, "mismatches": $0.mismatches] } ?? [:],
+                "verify": verification.map { ["queries": $0.queries, "fast_path": $0.fastPath, "combined": $0.combined, "upper_tiers": $0.upperTiers, "prefix_heads": $0.prefixHeads,
+                                         "phrase_heads": $0.phraseHeads, "mismatches": $0.mismatches] } ?? [:],
             ]
             try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]).write(to: URL(fileURLWithPath: json))
         }
@@ -252,7 +260,7 @@ struct TopKBenchmark {
             lines += ["", "--verify-topk: \(verification.queries) queries, \(verification.fastPath) on the top-k path "
                       + "(\(verification.combined) of them AND/OR of several words, from the posting lists; "
                       + "\(verification.upperTiers) answered from the upper tiers; \(verification.prefixHeads) prefixes "
-                      + "from their own heads), "
+                      + "from their own heads; \(verification.phraseHeads) phrases from their own heads), "
                       + "\(verification.mismatches.count) mismatches against full scoring"]
             lines += verification.mismatches.prefix(20).map { "- mismatch: `\($0)`" }
         }

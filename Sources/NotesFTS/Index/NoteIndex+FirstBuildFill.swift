@@ -130,6 +130,7 @@ extension NoteIndex {
     private static let derivedTables = [("spelling", "bucket", 1.0), ("vocabulary", "id", 1.0), ("topk_postings", "term, first", 0.2),
                                         ("topk_upper", "term, first", 0.2), ("topk_heads", "term, first", 0.2),
                                         ("topk_prefix_heads", "term, first", 0.2), ("topk_prefixes", "term", 1.0),
+                                        ("topk_phrase_heads", "term, first", 0.2), ("topk_phrases", "term", 1.0),
                                         ("topk_terms", "term", 1.0)]
 
     /// Empties what an interrupted fill left in the derived tables, `rowsPerStep` rows of a table a step (the

@@ -25,10 +25,11 @@ import SQLiteKit
 ///   place of `topk_head`): the impact heads as posting blocks; `topk_families` and `topk_family_postings` (from
 ///   v12): the lone tracked words' families, the notes of their prefixes' other expansions;
 ///   `topk_prefixes` and `topk_prefix_heads` (from v13, in place of the families): each tracked word's prefix
-///   as one word (``PrefixHead``).
+///   as one word (``PrefixHead``); `topk_phrases` and `topk_phrase_heads` (from v14): each frequent phrase of two
+///   tracked words as one word (``PhraseHead``).
 package enum Schema {
     /// The schema version this library writes and the newest it can read.
-    package static let currentVersion = 13
+    package static let currentVersion = 14
 
     /// The oldest version a read-only open searches as it is: searching needs nothing added since (v4 only
     /// added `roots`; without v5's vocabulary, words are matched exactly as typed until `notes-index` upgrades
@@ -209,6 +210,9 @@ package enum Schema {
         RankingTables.familyMigrationSQL,
         // 13: each tracked word's prefix as one word (``PrefixHead``), filled by the ranking-table rebuild on open.
         RankingTables.prefixHeadMigrationSQL,
+        // 14: each frequent phrase of two tracked words as one word (``PhraseHead``), filled by the ranking-table
+        // rebuild on open.
+        RankingTables.phraseHeadMigrationSQL,
     ]
 
     /// The part of migration 3 that SQL alone cannot say: `notes_fts` over the new view, with the tokenizer

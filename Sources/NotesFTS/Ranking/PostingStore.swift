@@ -15,6 +15,8 @@ enum PostingStore {
         case head = "topk_heads"
         /// The impact head of the term's prefix, as one word (``PrefixHead``).
         case prefixHead = "topk_prefix_heads"
+        /// The impact head of a frequent phrase of two tracked words, as one word (``PhraseHead``).
+        case phraseHead = "topk_phrase_heads"
     }
 
     /// The whole list of `term` (empty when it has none).

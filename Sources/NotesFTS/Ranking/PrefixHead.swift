@@ -18,11 +18,7 @@ import SQLiteKit
 enum PrefixHead {
     /// The prefix `word*`'s figures as a query reads them (its `df`, head and frontier), or `nil` when none are kept.
     static func load(_ word: String, _ db: Connection) throws -> TopKTokenStatistics? {
-        guard let row = try db.query("SELECT df, frontier FROM topk_prefixes WHERE term = ?1", [.text(word)], {
-            ($0.int64(0), ImpactFrontier(encoded: $0.blob(1) ?? []))
-        }).first, let frontier = row.1 else { return nil }
-        return TopKTokenStatistics(documents: row.0, entries: TopKTokenStatistics.entries(try PostingStore.load(word, db, from: .prefixHead)),
-                                   frontier: frontier)
+        try KeptHeads.load(word, db, .prefix)
     }
 
     /// The tracked words a prefix head is kept for, of `tracked`.
@@ -34,68 +30,44 @@ enum PrefixHead {
     /// inside the caller's transaction, with heads of `settings.headSize` notes chosen at `averageSize`.
     static func build(_ db: Connection, settings: RankingSettings, averageSize: Double) throws {
         let tracked = try db.query("SELECT term FROM topk_terms ORDER BY term") { $0.text(0) ?? "" }
-        let insert = try db.cached("INSERT INTO topk_prefixes(term, df, frontier) VALUES (?1, ?2, ?3)")
         for word in words(tracked) {
             guard case .success(let list) = try PrefixPostings.load(word, db) else { continue }
             var heap = ImpactHeap(capacity: settings.headSize, averageSize: averageSize)
             for index in 0..<list.count {
                 heap.add(note: list.ids[index], frequency: list.frequencies[index], size: Int(list.sizes[index]))
             }
-            try PostingStore.write(word, ImpactHeap.headList(heap.entries), db, to: .prefixHead)
-            try insert.bind([.text(word), .integer(Int64(list.count)), .blob(heap.frontier.encoded)])
-            try insert.run()
+            try KeptHeads.write(word, heap, db, .prefix)
         }
     }
 
     /// The prefix heads' changes of one log replay (``RankingTables/applyLog(_:)``), as the words' heads change:
     /// each logged note leaves the heads of the prefixes its old terms matched and joins, unless the frontier
-    /// covers it, those its current terms match; `df` follows.
+    /// covers it, those its current terms match; `df` follows (``KeptHeads/Replay``).
     struct Replay {
         private let words: PrefixWords
-        private var documents: [String: Int64] = [:]
-        private var loaded: [String: Int64] = [:]
-        private var frontiers: [String: ImpactFrontier] = [:]
-        private var postings: [String: [Int64: PostingChange]] = [:]
+        private var heads: KeptHeads.Replay
 
         init(_ db: Connection) throws {
-            let rows = try db.query("SELECT term, df, frontier FROM topk_prefixes") { row in
-                (row.text(0) ?? "", row.int64(1), ImpactFrontier(encoded: row.blob(2) ?? []) ?? ImpactFrontier())
-            }
-            for (term, df, frontier) in rows {
-                loaded[term] = df
-                frontiers[term] = frontier
-            }
-            documents = loaded
-            words = PrefixWords(loaded.keys)
+            heads = try KeptHeads.Replay(db, .prefix)
+            words = PrefixWords(heads.keys)
         }
 
         /// Takes note `note`, with its old `terms`, out of its prefixes.
         mutating func remove(note: Int64, terms: DocumentTerms) {
             guard !words.isEmpty else { return }
-            for (word, _) in words.prefixFrequencies(of: terms) {
-                documents[word, default: 0] -= 1
-                postings[word, default: [:]][note] = .remove
-            }
+            heads.remove(note: note, from: words.prefixFrequencies(of: terms).keys)
         }
 
         /// Counts note `note`, with its current `terms` and size, into its prefixes; it joins a prefix's head
         /// unless the frontier already covers its `(f, D)`.
         mutating func add(note: Int64, terms: DocumentTerms, size: Int) {
             guard !words.isEmpty else { return }
-            for (word, frequency) in words.prefixFrequencies(of: terms) {
-                documents[word, default: 0] += 1
-                postings[word, default: [:]][note] = frontiers[word]?.covers(frequency: frequency, size: size) == true
-                    ? .remove : .put(frequency: frequency, size: size)
-            }
+            heads.add(note: note, frequencies: words.prefixFrequencies(of: terms), size: size)
         }
 
         /// Writes the changed heads and counts.
         func save(_ db: Connection) throws {
-            for (word, notes) in postings.sorted(by: { $0.key < $1.key }) {
-                try PostingStore.apply(word, notes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, db, to: .prefixHead)
-                guard let count = documents[word], count != loaded[word] else { continue }
-                try db.run("UPDATE topk_prefixes SET df = ?2 WHERE term = ?1", [.text(word), .integer(count)])
-            }
+            try heads.save(db)
         }
     }
 }

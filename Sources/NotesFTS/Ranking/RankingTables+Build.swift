@@ -27,8 +27,8 @@ extension RankingTables {
 
     /// Recomputes the tables from `notes_fts` (inside the caller's transaction): the tracked terms
     /// (``collect(_:settings:_:)``, on `db` itself unless `source` hands them over, as ``RankingScan`` does from
-    /// another thread) are written in term order, then the words' prefix heads (``PrefixHead``), then the
-    /// tables are marked built.
+    /// another thread) are written in term order, then the words' prefix heads (``PrefixHead``) and the frequent
+    /// phrases' heads (``PhraseHead``), then the tables are marked built.
     ///
     /// `step` runs between terms, once at least `postingsPerStep` postings were written since the last: a first
     /// build commits there (``NoteIndex/finishFirstBuild(_:)``). The tables are marked built only at the end, so
@@ -38,7 +38,8 @@ extension RankingTables {
                         source: (((TrackedTerm) throws -> Void) throws -> Void)? = nil) throws {
         try db.execute("""
             DELETE FROM topk_terms; DELETE FROM topk_heads; DELETE FROM topk_postings; DELETE FROM topk_upper;
-            DELETE FROM topk_prefixes; DELETE FROM topk_prefix_heads; DELETE FROM topk_log;
+            DELETE FROM topk_prefixes; DELETE FROM topk_prefix_heads; DELETE FROM topk_phrases;
+            DELETE FROM topk_phrase_heads; DELETE FROM topk_log;
             """)
         try db.run("DELETE FROM meta WHERE key = ?1", [.text(metaKey)])
         try SizeBlocks.fill(db)
@@ -54,7 +55,9 @@ extension RankingTables {
         if let source { try source(add) } else { try collect(db, settings: settings, add) }
         // Any average size chooses a safe head (the frontier covers the rest whatever it is): FTS5's record when
         // it is there, which inside a bulk build's transaction it may not be yet.
-        try PrefixHead.build(db, settings: settings, averageSize: try totals(db)?.averageSize ?? 100)
+        let averageSize = try totals(db)?.averageSize ?? 100
+        try PrefixHead.build(db, settings: settings, averageSize: averageSize)
+        try PhraseHead.build(db, settings: settings, averageSize: averageSize)
         try db.run("""
             INSERT INTO meta(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value
             """, [.text(metaKey), .text(formatVersion)])
@@ -174,16 +177,8 @@ extension RankingTables {
         let needed = max(Double(settings.minimumDocumentFrequency), settings.minimumShare * Double(rows),
                          Double(settings.headSize + 1))
         guard Double(rows) >= needed else { return [] }
-        let highest = try db.scalarInt("SELECT max(id) FROM notes") ?? 0
-        let step = max(highest / sampleSize, 1)
         var documents: [String: Int] = [:]
-        var sampled = 0
-        let statement = try db.prepare("SELECT title, body, tags FROM \(Schema.fullTextContent) WHERE id = ?1")
-        defer { statement.finalize() }
-        for id in stride(from: step, through: highest, by: step) {
-            try statement.bind([.integer(Int64(id))])
-            guard try statement.step() else { continue }
-            sampled += 1
+        let sampled = try forEachSampledNote(db) { statement, _ in
             let terms = tokenizer.terms(title: statement.text(0) ?? "", body: statement.text(1) ?? "", tags: statement.text(2) ?? "")
             for term in terms.counts.keys { documents[term, default: 0] += 1 }
         }
@@ -191,5 +186,23 @@ extension RankingTables {
         let share = needed / Double(rows) * 0.8
         return documents.filter { Double($0.value) >= share * Double(sampled) }.keys
             .filter { term in tokenizer.queryTokens(term)?.map { Array($0.utf8) } == [Array(term.utf8)] }.sorted()
+    }
+
+    /// Calls `each` with the `title, body, tags` row of each note of an evenly spaced sample of about
+    /// ``sampleSize`` notes (every note of a smaller index), and its id; returns how many it called it for.
+    /// The candidate words are counted in it, and the candidate phrases (``PhraseHead``).
+    static func forEachSampledNote(_ db: Connection, _ each: (Statement, Int64) throws -> Void) throws -> Int {
+        let highest = try db.scalarInt("SELECT max(id) FROM notes") ?? 0
+        let step = max(highest / sampleSize, 1)
+        var sampled = 0
+        let statement = try db.prepare("SELECT title, body, tags FROM \(Schema.fullTextContent) WHERE id = ?1")
+        defer { statement.finalize() }
+        for id in stride(from: step, through: highest, by: step) {
+            try statement.bind([.integer(Int64(id))])
+            guard try statement.step() else { continue }
+            sampled += 1
+            try each(statement, Int64(id))
+        }
+        return sampled
     }
 }

@@ -30,20 +30,24 @@ extension RankingTables {
         var tracked = try TrackedTerms(db)
         var prefixes = try PrefixHead.Replay(db)
         let tokenizer = try tokenizer(db)
+        var phrases = try PhraseHead.Replay(db, tokenizer: tokenizer)
         var sizes: [Int64: Int?] = [:]
         for note in order {
             if let (title, body, tags) = removals[note] {
                 let terms = tokenizer.terms(title: title, body: body, tags: tags)
                 tracked.remove(note: note, terms: terms)
                 prefixes.remove(note: note, terms: terms)
+                try phrases.remove(note: note, title: title, body: body, tags: tags)
             }
             let current = try db.query("SELECT title, body, tags FROM \(Schema.fullTextContent) WHERE id = ?1", [.integer(note)]) { row in
-                tokenizer.terms(title: row.text(0) ?? "", body: row.text(1) ?? "", tags: row.text(2) ?? "")
+                (row.text(0) ?? "", row.text(1) ?? "", row.text(2) ?? "")
             }
             sizes[note] = .some(nil)
-            if let terms = current.first, let size = try DocumentSizes.size(of: note, db) {
+            if let (title, body, tags) = current.first, let size = try DocumentSizes.size(of: note, db) {
+                let terms = tokenizer.terms(title: title, body: body, tags: tags)
                 tracked.add(note: note, terms: terms, size: size)
                 prefixes.add(note: note, terms: terms, size: size)
+                try phrases.add(note: note, title: title, body: body, tags: tags, size: size)
                 sizes[note] = size
             }
         }
@@ -51,6 +55,7 @@ extension RankingTables {
         try SizeBlocks.update(sizes, db)
         try tracked.savePostings(db)
         try prefixes.save(db)
+        try phrases.save(db)
         try db.execute("DELETE FROM topk_log")
     }
 }

@@ -16,6 +16,8 @@ import SQLiteKit
 ///   word's prefix as one word, its number of notes, frontier and impact head (``PrefixHead``; v12's
 ///   `topk_families` and `topk_family_postings`, which kept the notes of a lone word's other expansions, are
 ///   dropped by migration 13);
+/// - `topk_phrases(term, df, frontier)` and `topk_phrase_heads(term, first, postings)` (from v14): each phrase of
+///   two tracked words in as many notes as a tracked word, as one word (``PhraseHead``);
 /// - `topk_log(seq, note, title, body, tags)`: what the triggers on `notes` saw since the tables were last
 ///   brought up to date (a row with text is a note's old values going out; without, a note id coming in).
 ///
@@ -26,7 +28,8 @@ import SQLiteKit
 enum RankingTables {
     /// The `meta` key whose value says the tables are built and for which format.
     static let metaKey = "topk"
-    static let formatVersion = "6"
+    /// "7" from v14: the phrase heads (``PhraseHead``).
+    static let formatVersion = "7"
 
     /// Migration 6: the tables, and triggers that also log every change of the indexed columns.
     static let migrationSQL = """
@@ -129,6 +132,23 @@ enum RankingTables {
           frontier BLOB NOT NULL
         ) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS topk_prefix_heads (
+          term     TEXT NOT NULL,
+          first    INTEGER NOT NULL,
+          postings BLOB NOT NULL,
+          PRIMARY KEY (term, first)
+        ) WITHOUT ROWID;
+        """
+
+    /// Migration 14: each frequent phrase of two tracked words as one word (``PhraseHead``), filled by the
+    /// rebuild that the new ``formatVersion`` makes the next read-write open run.
+    static let phraseHeadMigrationSQL = """
+        DELETE FROM meta WHERE key = 'topk';
+        CREATE TABLE IF NOT EXISTS topk_phrases (
+          term     TEXT PRIMARY KEY,
+          df       INTEGER NOT NULL,
+          frontier BLOB NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS topk_phrase_heads (
           term     TEXT NOT NULL,
           first    INTEGER NOT NULL,
           postings BLOB NOT NULL,

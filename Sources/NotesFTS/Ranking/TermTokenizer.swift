@@ -98,6 +98,28 @@ final class TermTokenizer {
         return result == SQLITE_OK
     }
 
+    /// Calls `body` with each token of `text[start..<end]` as FTS5 tokenizes a document (its bytes, at most
+    /// 32,768 as FTS5 keeps them, and whether it is colocated with the token before); `false` when the tokenizer
+    /// failed. What ``PhrasePairs`` reads a run holding a byte beyond ASCII with.
+    func forEachToken(_ text: UnsafeRawBufferPointer, from start: Int, to end: Int,
+                      _ body: (UnsafeRawBufferPointer, Bool) -> Void) -> Bool {
+        guard end > start, let base = text.baseAddress else { return true }
+        return withoutActuallyEscaping(body) { body in
+            var each = TokenEach(body: body)
+            let result = withUnsafeMutablePointer(to: &each) { pointer in
+                methods.xTokenize?(instance, UnsafeMutableRawPointer(pointer), FTS5_TOKENIZE_DOCUMENT,
+                                   (base + start).assumingMemoryBound(to: CChar.self), Int32(end - start)) {
+                    context, flags, token, length, _, _ in
+                    guard let context, let token else { return SQLITE_OK }
+                    context.assumingMemoryBound(to: TokenEach.self).pointee.body(
+                        UnsafeRawBufferPointer(start: token, count: Int(min(length, 32768))), flags & FTS5_TOKEN_COLOCATED != 0)
+                    return SQLITE_OK
+                } ?? SQLITE_ERROR
+            }
+            return result == SQLITE_OK
+        }
+    }
+
     /// The query tokens of `text` (how FTS5 reads a quoted string in a MATCH expression; `prefix` for one
     /// followed by `*`), or `nil` when tokenizing failed or produced colocated alternatives.
     func queryTokens(_ text: String, prefix: Bool = false) -> [String]? {
@@ -128,6 +150,11 @@ final class TermTokenizer {
 private struct ScanFeed {
     let scan: UnsafeMutablePointer<PhraseScan>
     let shift: Int32
+}
+
+/// What ``TermTokenizer/forEachToken(_:from:to:_:)`` hands the tokenizer's callback.
+private struct TokenEach {
+    let body: (UnsafeRawBufferPointer, Bool) -> Void
 }
 
 /// What ``TermTokenizer/queryTokens(_:prefix:)`` collects.

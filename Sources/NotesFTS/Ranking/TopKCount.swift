@@ -11,6 +11,7 @@ import SQLiteKit
 ///   (decoding a posting costs a fraction of FTS5 reading a row).
 ///
 /// - A tracked word as a prefix alone (`idea*`): the prefix's `df` (``PrefixHead``).
+/// - A phrase of two tracked words kept as one word (`"read the"`): its `df` (``PhraseHead``).
 /// - One phrase, or one untracked word or prefix ranked from one walk: the number of notes the walk that
 ///   ranked it counted (``PhraseCountMemo``), if nothing has changed since.
 ///
@@ -27,7 +28,11 @@ enum TopKCount {
         }
         let tokenizer = try RankingTables.tokenizer(db)
         if let phrase = PhraseRanking.phrase(of: query, tokenizer: tokenizer) {
-            return phrase.exclusion == nil ? try PhraseCountMemo.of(db).notes(phrase.match, db) : nil
+            guard phrase.exclusion == nil else { return nil }
+            if let notes = try PhraseCountMemo.of(db).notes(phrase.match, db) { return notes }
+            // A phrase kept as one word (``PhraseHead``): its `df`.
+            guard let key = phrase.tokens.flatMap(PhraseHead.key(of:)), try RankingTables.isCurrent(db) else { return nil }
+            return try KeptHeads.documentFrequency(key, db, .phrase)
         }
         guard let shape = try? TopKQuery(query, tokenizer: tokenizer), shape.exclusion == nil,
               shape.tokens.count <= 64, try RankingTables.isCurrent(db) else { return nil }

@@ -7,7 +7,8 @@ import SQLiteKit
 /// the frontier's bound proves it (``TopKSearch``); a query of tracked words from their upper tiers when the
 /// cuts' bounds prove it (``upperTierPath(_:_:_:_:query:options:)``); otherwise every tracked word's complete posting list, and
 /// every note of the rare words and of a prefix's untracked expansions, are scored by exact arithmetic, notes
-/// skipped only by safe bounds (``PostingSearch``). One phrase, or one term no tracked word serves, is ranked
+/// skipped only by safe bounds (``PostingSearch``). A frequent phrase of two tracked words alone is ranked from
+/// its own head as one word is (``PhraseHead``). Any other phrase, or one term no tracked word serves, is ranked
 /// from one FTS5 walk instead of full scoring's two (``PhraseRanking``).
 struct TopKPlan {
     /// One chosen note and its score (positive, as the library reports bm25).
@@ -31,6 +32,9 @@ struct TopKPlan {
         guard options.sort == .rank, !options.reverse else { return .fullScoring("reversed rank order") }
         let tokenizer = try RankingTables.tokenizer(db)
         if let phrase = PhraseRanking.phrase(of: query, tokenizer: tokenizer) {
+            if let hits = try phraseHeadPath(db, phrase, query: query, options: options) {
+                return .answered(Array(hits.0.dropFirst(max(options.offset, 0))), hits.1)
+            }
             return try oneWalk(db, phrase, "the phrase", query: query, options: options)
         }
         let shape: TopKQuery
@@ -115,6 +119,26 @@ struct TopKPlan {
         let candidates = search.candidateCount, word = shape.tokens[0], bound = search.unseenBound, rows = totals.rows
         return (hits, {
             "top-k: \(candidates) candidates from the impact head of \"\(word)\"* (the prefix's, stored), "
+                + "bound of the others \(bound); N = \(rows)"
+        })
+    }
+
+    /// A phrase of two tracked words kept as one word (``PhraseHead``), ranked as one word is (``TopKSearch``);
+    /// `nil` when none is kept for it, the tables are not current, or the head cannot prove the answer.
+    private static func phraseHeadPath(_ db: Connection, _ phrase: PhraseRanking.Term, query: ParsedQuery,
+                                       options: SearchOptions) throws -> ([Hit], @Sendable () -> String)? {
+        guard let key = phrase.tokens.flatMap(PhraseHead.key(of:)), try RankingTables.staleness(db) == nil,
+              let totals = try RankingTables.totals(db), let statistics = try KeptHeads.load(key, db, .phrase) else { return nil }
+        let state = try PhraseCountMemo.state(db)
+        let shape = TopKQuery(keptPhrase: key, exclusion: phrase.exclusion)
+        var search = TopKSearch(shape: shape, statistics: statistics, totals: totals)
+        guard let hits = try search.top(needed(options, totals), db, query: query, options: options) else { return nil }
+        if phrase.exclusion == nil {
+            PhraseCountMemo.of(db).record(phrase.match, notes: Int(statistics.documents), state: state, db)
+        }
+        let candidates = search.candidateCount, bound = search.unseenBound, rows = totals.rows
+        return (hits, {
+            "top-k: \(candidates) candidates from the impact head of the phrase \"\(key)\" (stored), "
                 + "bound of the others \(bound); N = \(rows)"
         })
     }

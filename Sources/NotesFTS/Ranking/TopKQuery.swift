@@ -49,6 +49,14 @@ struct TopKQuery {
         exclusion = negatives.isEmpty ? nil : FTS5Expression.compile(.or(negatives)).match
     }
 
+    /// One token ranked as one word that is not a word of the query: a phrase with a head of its own
+    /// (``PhraseHead``, its key as the token), scored as one FTS5 phrase, with the query's `exclusion`.
+    init(keptPhrase key: String, exclusion: String?) {
+        _ = count(key, prefix: false)
+        root = .word(0)
+        self.exclusion = exclusion
+    }
+
     private mutating func build(_ node: QueryNode, _ tokenizer: TermTokenizer) throws -> Node? {
         switch node {
         case .term(let term):

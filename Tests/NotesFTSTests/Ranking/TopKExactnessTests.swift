@@ -5,6 +5,7 @@ import Testing
 /// The top-k path returns what full FTS5 scoring returns: same scores (relative difference ≤ 1e-9), same ids up
 /// to ties, for 1,050 seeded queries in three states of the index (fresh; after updating 10% and deleting 5% of
 /// the notes; after adding 30% more with no rebuild), with thresholds lowered so the fast path runs. A quarter of the queries carry word forms.
+/// Each state also ranks 30 prefixes of frequent words and 30 phrases of two, from their own heads where kept.
 struct TopKExactnessTests {
     /// Upper tiers of half a list: with lists of 30 to 200 notes, a fifth proves too few queries to test.
     static let settings: RankingSettings = {
@@ -54,8 +55,9 @@ struct TopKExactnessTests {
             }.first.flatMap { $0 } ?? ImpactFrontier()
             #expect(tier.isConsistent(with: list), "upper tier of \(term.0) after replays")
         }
-        // The prefix heads the replays kept are exact (``PrefixHead``).
+        // The prefix and phrase heads the replays kept are exact (``PrefixHead``, ``PhraseHead``).
         try PrefixHeadTests.expectExact(index, state: "after replays")
+        try PhraseHeadTests.expectExact(index, state: "after replays")
         let sizes = "SELECT block, hex(sizes) FROM topk_sizes ORDER BY block"
         let replayedSizes = try db.query(sizes) { "\($0.int64(0)) \($0.text(1) ?? "")" }
         try index.rebuildRankingTables()
@@ -118,6 +120,20 @@ struct TopKExactnessTests {
             #expect(try index.count(query, options: options) == index.count(query, options: full), "\(state): count of \(query.treeDescription)")
         }
         #expect(ownHeads >= 10, "\(state): only \(ownHeads) of 30 prefixes from their own heads")
+        // A phrase of two frequent words (`"alpha bravo"`): ranked from its own head when it is kept (``PhraseHead``).
+        var phraseHeads = 0
+        for number in 0..<30 {
+            let text = "\"\(TopKCorpus.words[number % 6]) \(TopKCorpus.words[number / 6])\"" + (number % 5 == 4 ? " -echo" : "")
+            let query = QueryParser.parse(text)
+            let options = SearchOptions(limit: [1, 10, 20][number % 3], offset: number % 4 == 0 ? 3 : 0)
+            var full = options
+            full.allowsTopK = false
+            if try index.rankingPath(query, options: options).contains("the impact head of the phrase") { phraseHeads += 1 }
+            #expect(TopKAgreement.agrees(try index.search(query, options: options), try index.search(query, options: full)),
+                    "\(state): \(text) limit \(options.limit) offset \(options.offset)")
+            #expect(try index.count(query, options: options) == index.count(query, options: full), "\(state): count of \(text)")
+        }
+        #expect(phraseHeads >= 10, "\(state): only \(phraseHeads) of 30 phrases from their own heads")
         // The fast path must actually run, or this test proves nothing.
         #expect(fast >= 100, "\(state): only \(fast) of 350 queries took the top-k path")
         // And AND/OR of several words must take the posting lists in a good share of the queries.
@@ -218,17 +234,20 @@ struct TopKExactnessTests {
                 + "(SELECT * FROM topk_upper u WHERE u.term = t.term ORDER BY first)) "
                 + "FROM topk_terms t ORDER BY term"
         ) { row in (0..<7).map { row.text(Int32($0)) ?? "" }.joined(separator: " ") } }
-        let prefixes = { try index.connection.query(
+        // The kept prefixes' and phrases' rows and heads (``KeptHeads``).
+        let kept = { (kind: KeptHeads.Kind) in try index.connection.query(
             "SELECT term, df, hex(frontier), (SELECT group_concat(first || ':' || hex(postings)) FROM "
-                + "(SELECT * FROM topk_prefix_heads h WHERE h.term = p.term ORDER BY first)) FROM topk_prefixes p ORDER BY term"
+                + "(SELECT * FROM \(kind.headTable.rawValue) h WHERE h.term = p.term ORDER BY first)) FROM \(kind.keyTable) p ORDER BY term"
         ) { row in (0..<4).map { row.text(Int32($0)) ?? "" }.joined(separator: " ") } }
-        let bulk = try snapshot(), bulkPrefixes = try prefixes()
+        let bulk = try snapshot(), bulkPrefixes = try kept(.prefix), bulkPhrases = try kept(.phrase)
         #expect(bulk.count >= 5)
         #expect(bulkPrefixes.count >= 5)
+        #expect(bulkPhrases.count >= 5)
         #expect(try index.connection.scalarInt("SELECT count(*) FROM topk_upper") ?? 0 > 0)
         try index.rebuildRankingTables()
         #expect(try snapshot() == bulk)
-        #expect(try prefixes() == bulkPrefixes)
+        #expect(try kept(.prefix) == bulkPrefixes)
+        #expect(try kept(.phrase) == bulkPhrases)
         #expect(try index.connection.scalarInt("SELECT count(*) FROM topk_log") == 0)
     }
 }

@@ -37,12 +37,12 @@ import Testing
     }
 
     /// Every path: the impact head and posting lists of tracked words (with filters and an exclusion), a
-    /// prefix, the one walk of a phrase and of an untracked word, full scoring, column orders, path lists,
+    /// prefix, a frequent phrase's head, the one walk of a phrase and of an untracked word, full scoring, column orders, path lists,
     /// substrings (from the index and from a scan) and the page API.
     private static let ways: [Way] = [
         ranked("alpha"), ranked("alpha bravo"), ranked("alpha OR charlie"), ranked("alp*"),
         ranked("alpha -bravo path:/topk/a/"), ranked("delta modified:>=2024-01-01"),
-        ranked("\"alpha bravo\""), ranked("\"alpha bravo\" path:/topk/b/"), ranked("zyzzyva"),
+        ranked("\"alpha bravo\""), ranked("\"alpha bravo\" path:/topk/b/"), ranked("\"zyzzyva alpha\""), ranked("zyzzyva"),
         ranked("alpha bravo") { $0.allowsTopK = false }, ranked("alpha") { $0.reverse = true },
         ranked("alpha") { $0.sort = .modified }, ranked("alpha") { $0.sort = .title },
         ranked("modified:>=2023-01-01"),
@@ -88,7 +88,8 @@ import Testing
         let path = { (text: String) in try index.rankingPath(QueryParser.parse(text)) }
         #expect(try path("alpha").hasPrefix("top-k: "))
         #expect(try path("alpha bravo").hasPrefix("top-k: exact over the complete posting lists"))
-        #expect(try path("\"alpha bravo\"").hasPrefix("top-k: one walk of the phrase"))
+        #expect(try path("\"alpha bravo\"").contains("from the impact head of the phrase \"alpha bravo\" (stored)"))
+        #expect(try path("\"zyzzyva alpha\"").hasPrefix("top-k: one walk of the phrase"))
         #expect(try path("zyzzyva").hasPrefix("top-k: one walk of the untracked term"))
         for way in Self.ways {
             let all = try way.run(index, SearchOptions(limit: 1_000_000))
