@@ -53,17 +53,6 @@ struct ImpactHeap {
         return head
     }
 
-    /// Takes in `other`, a heap of the same capacity and average size over other notes: the head becomes the
-    /// best `capacity` of both heads (by impact, then id: what one heap fed every note would keep, in any
-    /// order), the frontier covers every note either left out, and the count is both counts. The phrase heads'
-    /// build feeds one heap a thread and merges them (``PhrasePass``).
-    mutating func merge(_ other: ImpactHeap) {
-        let counted = documents + other.documents
-        for entry in other.entries { add(note: entry.note, frequency: entry.frequency, size: entry.size) }
-        for point in other.frontier.points { frontier.insert(frequency: point.frequency, size: point.size) }
-        documents = counted
-    }
-
     private static func less(_ left: Entry, _ right: Entry) -> Bool {
         left.impact != right.impact ? left.impact < right.impact : left.note > right.note
     }

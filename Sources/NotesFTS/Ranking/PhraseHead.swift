@@ -12,10 +12,11 @@ import SQLiteKit
 /// when the tables are built, in `topk_phrases(term, df, frontier)` and `topk_phrase_heads(term, first,
 /// postings)`, keyed `"first second"`.
 ///
-/// Built by ``build(_:settings:averageSize:)``: the phrases frequent enough in an evenly spaced sample of notes
-/// are counted exactly in one pass over every note's text, read as FTS5 reads it (``PhrasePairs``), with each
-/// note's size from `notes_fts_docsize`; a sampling miss only leaves a phrase to its walk. Kept by the log
-/// replays (``Replay``) as the words' heads are.
+/// Built by ``build(_:settings:averageSize:window:slotLimit:)``: the phrases frequent enough in an evenly spaced
+/// sample of notes (read as FTS5 reads the text, ``PhrasePairs``) are counted exactly from their words' position
+/// lists in FTS5's leaves (``PhraseLeafPass``), with each note's size from `notes_fts_docsize`; a sampling miss
+/// only leaves a phrase to its walk. Kept by the log replays (``Replay``) as the words' heads are, from the
+/// logged text.
 enum PhraseHead {
     /// The key of the phrase of `first` then `second`: a token never holds a space.
     static func key(_ first: String, _ second: String) -> String { first + " " + second }
@@ -35,9 +36,12 @@ enum PhraseHead {
     }
 
     /// Writes the heads of the frequent phrases of the tracked words (written before; the phrase tables empty),
-    /// inside the caller's transaction, with heads of `settings.headSize` notes chosen at `averageSize`; the
-    /// text is read on `threads` threads (``PhrasePass``).
-    static func build(_ db: Connection, settings: RankingSettings, averageSize: Double, threads: Int = 2) throws {
+    /// inside the caller's transaction, with heads of `settings.headSize` notes chosen at `averageSize`. The
+    /// candidates come from a sample of the text; their notes are counted from the words' position lists in
+    /// FTS5's leaves (``PhraseLeafPass``, `window` note ids at a time, `slotLimit` as there). When the leaves
+    /// cannot say, no phrase is kept: each is then walked as before.
+    static func build(_ db: Connection, settings: RankingSettings, averageSize: Double,
+                      window: Int64 = PhraseLeafPass.defaultWindow, slotLimit: UInt64 = PhraseLeafPass.largestSlot) throws {
         let words = PrefixHead.words(try db.query("SELECT term FROM topk_terms ORDER BY term") { $0.text(0) ?? "" })
         guard !words.isEmpty else { return }
         let tokenizer = try RankingTables.tokenizer(db)
@@ -46,13 +50,10 @@ enum PhraseHead {
         let candidates = try sampled(db, words: words, tokenizer: tokenizer, rows: rows, settings: settings)
         guard !candidates.isEmpty else { return }
         let pairs = PhrasePairs(keys: candidates)
-        // One tokenizer a thread: an instance is not thread-safe.
-        let option = try Schema.keptTokenizerOfCurrentIndex(db).tokenizeOption
-        guard let handle = db.handle else { throw SQLiteError(code: 21, message: "the connection is closed") }
-        let tokenizers = try [tokenizer] + (1..<max(threads, 1)).map { _ in try TermTokenizer(handle: handle, tokenizeOption: option) }
-        let pass = PhrasePass(pairs, tokenizers: tokenizers, headSize: settings.headSize, averageSize: averageSize)
-        try pass.run(db, sizes: sizes)
-        for (phrase, heap) in pass.heaps().enumerated() where settings.tracks(documents: heap.documents, rows: rows) {
+        var pass = PhraseLeafPass(pairs, headSize: settings.headSize, averageSize: averageSize, window: window,
+                                  slotLimit: slotLimit)
+        guard try pass.run(db, sizes: sizes) else { return }
+        for (phrase, heap) in pass.heaps.enumerated() where settings.tracks(documents: heap.documents, rows: rows) {
             try KeptHeads.write(pairs.key(phrase), heap, db, .phrase)
         }
     }

@@ -2,7 +2,7 @@ import SQLiteKit
 import Testing
 @testable import NotesFTS
 
-/// ``PhraseHead``, ``PhrasePairs`` and ``WordTable``: the phrases kept are exactly those of two tracked words in
+/// ``PhraseHead``, ``PhraseLeafPass``, ``PhrasePairs`` and ``WordTable``: the phrases kept are exactly those of two tracked words in
 /// as many notes as a tracked word must be (each counted by FTS5), and after updates, deletes and new notes each
 /// keeps FTS5's `df`, head notes with the phrase's `f` and `D` (from FTS5's walk of the phrase), and a frontier
 /// covering every other note; a phrase alone is ranked from its head as full scoring ranks it.
@@ -97,16 +97,17 @@ import Testing
         #expect(fromHeads >= keys.count * 4, "only \(fromHeads) of \(keys.count * 16) searches from the phrase heads")
     }
 
-    /// The pass on several threads, each counting a run of every batch with heaps merged at the end
-    /// (``PhrasePass``), keeps what one thread keeps: the same phrases, counts, heads and frontier points.
-    @Test(arguments: [2, 3, 7])
-    func threadsKeepWhatOneKeeps(_ threads: Int) throws {
+    /// The count from the leaves keeps the same phrases, counts, heads and frontier points whatever the
+    /// window of note ids, and when every note is counted by sorting its positions rather than with the table
+    /// of slots (``PhraseLeafPass``).
+    @Test(arguments: [(1, 1 << 20), (7, 1 << 20), (4_096, 0), (1, 0)] as [(Int64, UInt64)])
+    func everyWayOfCountingKeepsTheSame(_ window: Int64, _ slotLimit: UInt64) throws {
         let index = try Self.index()
         let db = index.connection
-        func built(_ threads: Int) throws -> [String] {
+        func built(_ window: Int64, _ slotLimit: UInt64) throws -> [String] {
             try db.transaction(.immediate) {
                 try db.execute("DELETE FROM topk_phrases; DELETE FROM topk_phrase_heads")
-                try PhraseHead.build(db, settings: Self.settings, averageSize: 40, threads: threads)
+                try PhraseHead.build(db, settings: Self.settings, averageSize: 40, window: window, slotLimit: slotLimit)
             }
             return try db.query("SELECT term FROM topk_phrases ORDER BY term") { $0.text(0) ?? "" }.map { key in
                 guard let kept = try KeptHeads.load(key, db, .phrase) else { return key }
@@ -115,9 +116,58 @@ import Testing
                 return "\(key) \(kept.documents) \(points) \(head)"
             }
         }
-        let one = try built(1)
-        #expect(one.count >= 4)
-        #expect(try built(threads) == one)
+        let usual = try built(PhraseLeafPass.defaultWindow, PhraseLeafPass.largestSlot)
+        #expect(usual.count >= 4)
+        #expect(try built(window, slotLimit) == usual)
+    }
+
+    /// Built from the leaves in the states FTS5 leaves them in (notes updated and deleted since their segment
+    /// was written, so in two segments or marked deleted; terms still pending in the building transaction;
+    /// after `optimize`), the heads are exact.
+    @Test func buildsFromTheLeavesInEveryState() throws {
+        let index = try Self.index()
+        let db = index.connection
+        try index.transaction {
+            for id in stride(from: 2, through: 240, by: 9) { _ = try index.deleteNote(id: Int64(id)) }
+            for id in stride(from: 4, through: 240, by: 13) {
+                _ = try index.save(Note(path: "/p/\(id - 1).md", title: "the read the", body: "read the the the book"))
+            }
+        }
+        try index.rebuildRankingTables()
+        try Self.expectExact(index, state: "rebuilt over updated and deleted notes")
+        try db.transaction(.immediate) {
+            for number in 400..<460 {
+                _ = try index.save(Note(path: "/p/\(number).md", title: "Read the", body: "the book read the read"))
+            }
+            try RankingTables.rebuild(db, settings: Self.settings)
+        }
+        try Self.expectExact(index, state: "rebuilt in the transaction that wrote")
+        try db.execute("INSERT INTO notes_fts(notes_fts) VALUES ('optimize')")
+        try index.rebuildRankingTables()
+        try Self.expectExact(index, state: "rebuilt after optimize")
+    }
+
+    /// The pass counts what the transaction it runs in has just written though FTS5 still holds those terms in
+    /// memory (a row written to `notes_fts` itself, with no statement journal whose end would flush them), as
+    /// FTS5's own count of each phrase sees them.
+    @Test func countsTermsStillPendingInTheTransaction() throws {
+        let index = try Self.index()
+        let db = index.connection
+        let pairs = PhrasePairs(keys: try db.query("SELECT term FROM topk_phrases ORDER BY term") { $0.text(0) ?? "" })
+        #expect(pairs.count >= 4)
+        try db.transaction(.immediate) {
+            for id in 1_000..<1_003 {
+                try db.run("INSERT INTO notes_fts(rowid, title, body, tags) VALUES (?1, 'read the', 'the the read the book', '')",
+                           [.integer(Int64(id))])
+            }
+            var pass = PhraseLeafPass(pairs, headSize: 8, averageSize: 40)
+            #expect(try pass.run(db, sizes: DocumentSizes(db)))
+            for (phrase, heap) in pass.heaps.enumerated() {
+                let match = "\"\(pairs.key(phrase))\""
+                let fts5 = try db.scalarInt("SELECT count(*) FROM notes_fts WHERE notes_fts MATCH ?1", [.text(match)])
+                #expect(heap.documents == fts5, "\(match)")
+            }
+        }
     }
 
     /// A run of ASCII letters and digits is looked up from its bytes, folded as the tokenizer folds them, and
