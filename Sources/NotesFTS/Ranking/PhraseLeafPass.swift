@@ -19,10 +19,12 @@ struct PhraseLeafPass {
     /// The largest column position counted with the table of slots; past it, a note is counted by sorting.
     static let largestSlot: UInt64 = 1 << 20
 
-    /// One word's entry for one note: its number in the pairs and where its position list lies.
+    /// One word's entry for one note: its number in the pairs, the buffer of its doclists and where its
+    /// position list lies there.
     private struct Entry {
         var id: Int64
         var word: Int32
+        var source: Int32
         var positions: Range<Int>
     }
 
@@ -64,34 +66,44 @@ struct PhraseLeafPass {
         guard let structure = try leaves.structure() else { return false }
         // Level 0 before level 1, and within a level the last segment first: newest first, as FTS5 reads them.
         let segments = structure.levels.flatMap { $0.segments.reversed() }
-        var bytes: [UInt8] = []
+        // Each word's doclists in a buffer of their exact size (read through one staging array kept for all):
+        // one array grown for all of them held up to twice their bytes at once, 460 MB more than the build's
+        // peak at 1,000,000 notes.
+        var buffers: [UnsafeMutableBufferPointer<UInt8>] = []
+        defer { for buffer in buffers { buffer.deallocate() } }
+        var staging: [UInt8] = []
         var cursors: [DoclistCursor] = []
         var read: [(word: Int32, cursors: Range<Int>)] = []
         for (number, word) in pairs.words.enumerated() {
             guard let key = SegmentPostings.key(of: word) else { continue }
             let first = cursors.count
+            staging.removeAll(keepingCapacity: true)
             for segment in segments {
-                let start = bytes.count
-                guard let whole = try leaves.appendDoclist(of: key, in: segment, to: &bytes) else { return false }
-                if bytes.count > start { cursors.append(DoclistCursor(start..<bytes.count, whole: whole)) }
+                let start = staging.count
+                guard let whole = try leaves.appendDoclist(of: key, in: segment, to: &staging) else { return false }
+                if staging.count > start { cursors.append(DoclistCursor(start..<staging.count, whole: whole)) }
             }
-            if cursors.count > first { read.append((Int32(number), first..<cursors.count)) }
+            guard cursors.count > first else { continue }
+            let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: staging.count)
+            _ = buffer.initialize(from: staging)
+            buffers.append(buffer)
+            read.append((Int32(number), first..<cursors.count))
         }
+        staging = []
         var merged = read.map { MergedDoclist($0.cursors) }
-        return bytes.withUnsafeBufferPointer { bytes in
-            cursors.withUnsafeMutableBufferPointer { cursors in
-                merged.withUnsafeMutableBufferPointer { merged in
-                    walk(bytes, cursors, merged, words: read.map(\.word), sizes: sizes)
-                }
+        return cursors.withUnsafeMutableBufferPointer { cursors in
+            merged.withUnsafeMutableBufferPointer { merged in
+                walk(buffers.map { UnsafeBufferPointer($0) }, cursors, merged, words: read.map(\.word), sizes: sizes)
             }
         }
     }
 
     /// Gathers the words' entries window by window of note ids and counts each note of a window.
-    private mutating func walk(_ bytes: UnsafeBufferPointer<UInt8>, _ cursors: UnsafeMutableBufferPointer<DoclistCursor>,
+    /// `buffers[i]` holds the doclists of `merged[i]`, the pairs' word `words[i]`.
+    private mutating func walk(_ buffers: [UnsafeBufferPointer<UInt8>], _ cursors: UnsafeMutableBufferPointer<DoclistCursor>,
                                _ merged: UnsafeMutableBufferPointer<MergedDoclist>, words: [Int32],
                                sizes: DocumentSizes) -> Bool {
-        for index in merged.indices { guard merged[index].start(cursors, bytes) else { return false } }
+        for index in merged.indices { guard merged[index].start(cursors, buffers[index]) else { return false } }
         var entries: [Entry] = [], ordered: [Entry] = []
         var starts = [Int](repeating: 0, count: Int(window) + 1)
         while true {
@@ -104,18 +116,18 @@ struct PhraseLeafPass {
             let (limit, last) = low.addingReportingOverflow(window)
             entries.removeAll(keepingCapacity: true)
             for index in merged.indices {
-                let word = words[index]
+                let word = words[index], source = Int32(index), bytes = buffers[index]
                 if last {
                     // The last window reaches the largest id: every entry left, `Int64.max` included.
                     while !merged[index].isDone {
                         let positions = merged[index].positions(cursors)
-                        if !positions.isEmpty { entries.append(Entry(id: merged[index].id, word: word, positions: positions)) }
+                        if !positions.isEmpty { entries.append(Entry(id: merged[index].id, word: word, source: source, positions: positions)) }
                         guard merged[index].advance(cursors, bytes) else { return false }
                     }
                 } else {
                     guard merged[index].forEach(below: limit, cursors, bytes, { id, positions in
                         // A delete: the note no longer holds the word.
-                        if !positions.isEmpty { entries.append(Entry(id: id, word: word, positions: positions)) }
+                        if !positions.isEmpty { entries.append(Entry(id: id, word: word, source: source, positions: positions)) }
                     }) else { return false }
                 }
             }
@@ -141,7 +153,7 @@ struct PhraseLeafPass {
                 while end < ordered.count && ordered[end].id == ordered[start].id { end += 1 }
                 // One word is enough for a phrase of it twice (`"the the"`).
                 if let size = sizes[ordered[start].id] {
-                    guard count(ordered[start..<end], bytes, size: size) else { return false }
+                    guard count(ordered[start..<end], buffers, size: size) else { return false }
                 }
                 start = end
             }
@@ -149,11 +161,12 @@ struct PhraseLeafPass {
     }
 
     /// Counts one note, from its words' entries; `false` when a position list does not decode.
-    private mutating func count(_ note: ArraySlice<Entry>, _ bytes: UnsafeBufferPointer<UInt8>, size: Int) -> Bool {
+    private mutating func count(_ note: ArraySlice<Entry>, _ buffers: [UnsafeBufferPointer<UInt8>], size: Int) -> Bool {
         keys.removeAll(keepingCapacity: true)
         words.removeAll(keepingCapacity: true)
         var largest: UInt64 = 0
         for entry in note {
+            let bytes = buffers[Int(entry.source)]
             var stream = PositionStream(entry.positions)
             var previous = UInt64.max
             guard stream.next(bytes) else { return false }
