@@ -59,6 +59,10 @@ struct PhraseLeafPass {
     /// leaves through `db`; `false` when they cannot say (the structure record, a page or a doclist does not
     /// decode), and ``heaps`` are then incomplete. FTS5's pending terms are flushed first (a savepoint makes
     /// it write them), so a caller inside a transaction that wrote `notes_fts` is counted with what it wrote.
+    ///
+    /// The segments are read a group at a time (``groups(of:keys:_:)``): those whose notes' ids overlap go
+    /// together, so that a note's newest entry is found among them, and only one group's doclists are held at
+    /// once. Read all at once, the words' doclists put 460 MB on the fresh build's peak at 1,000,000 notes.
     mutating func run(_ db: Connection, sizes: DocumentSizes) throws -> Bool {
         try db.execute("SAVEPOINT notes_fts_phrase_pass; RELEASE notes_fts_phrase_pass")
         let leaves = try SegmentPostings.of(db)
@@ -66,16 +70,76 @@ struct PhraseLeafPass {
         guard let structure = try leaves.structure() else { return false }
         // Level 0 before level 1, and within a level the last segment first: newest first, as FTS5 reads them.
         let segments = structure.levels.flatMap { $0.segments.reversed() }
-        // Each word's doclists in a buffer of their exact size (read through one staging array kept for all):
-        // one array grown for all of them held up to twice their bytes at once, 460 MB more than the build's
-        // peak at 1,000,000 notes.
+        let keys = pairs.words.enumerated().compactMap { number, word in
+            SegmentPostings.key(of: word).map { (word: Int32(number), key: $0) }
+        }
+        guard let groups = try Self.groups(of: segments, keys: keys, leaves) else { return false }
+        for group in groups {
+            guard try countGroup(group, keys: keys, leaves, sizes: sizes) else { return false }
+        }
+        return true
+    }
+
+    /// The segments in groups whose ranges of note ids (over the doclists of `keys`) do not overlap, in id
+    /// order, each newest first as `segments` is; a segment holding none of the words is in none. `nil` when a
+    /// doclist does not decode.
+    static func groups(of segments: [FullTextStructure.Segment], keys: [(word: Int32, key: [UInt8])],
+                       _ leaves: SegmentPostings) throws -> [[FullTextStructure.Segment]]? {
+        var spans: [(segment: Int, low: Int64, high: Int64)] = []
+        var staging: [UInt8] = []
+        for (index, segment) in segments.enumerated() {
+            var low = Int64.max, high = Int64.min
+            for (_, key) in keys {
+                staging.removeAll(keepingCapacity: true)
+                guard let whole = try leaves.appendDoclist(of: key, in: segment, to: &staging) else { return nil }
+                guard !staging.isEmpty else { continue }
+                guard let ids = Self.firstAndLast(staging, whole: whole) else { return nil }
+                low = min(low, ids.first)
+                high = max(high, ids.last)
+            }
+            if low <= high { spans.append((index, low, high)) }
+        }
+        spans.sort { $0.low < $1.low }
+        var groups: [[Int]] = [], reach = Int64.min
+        for span in spans {
+            if groups.isEmpty || span.low > reach {
+                groups.append([span.segment])
+            } else {
+                groups[groups.count - 1].append(span.segment)
+            }
+            reach = max(reach, span.high)
+        }
+        return groups.map { $0.sorted().map { segments[$0] } }
+    }
+
+    /// The first and last note id of a doclist (the last page's entries stepped through); `nil` when it does not
+    /// decode.
+    private static func firstAndLast(_ bytes: [UInt8], whole: [Int]) -> (first: Int64, last: Int64)? {
+        bytes.withUnsafeBufferPointer { bytes -> (first: Int64, last: Int64)? in
+            var first = DoclistCursor(0..<bytes.count, whole: whole)
+            guard first.step(bytes), !first.isDone else { return nil }
+            var last = DoclistCursor(0..<bytes.count, whole: whole)
+            last.skipPages(below: .max, bytes)
+            var id = first.id
+            while true {
+                guard last.step(bytes) else { return nil }
+                if last.isDone { break }
+                id = last.id
+            }
+            return (first.id, max(id, first.id))
+        }
+    }
+
+    /// Counts the notes of one group of segments (newest first): each word's doclists in them in a buffer of
+    /// their exact size, read through one staging array (one array grown for all held up to twice their bytes).
+    private mutating func countGroup(_ segments: [FullTextStructure.Segment], keys: [(word: Int32, key: [UInt8])],
+                                _ leaves: SegmentPostings, sizes: DocumentSizes) throws -> Bool {
         var buffers: [UnsafeMutableBufferPointer<UInt8>] = []
         defer { for buffer in buffers { buffer.deallocate() } }
         var staging: [UInt8] = []
         var cursors: [DoclistCursor] = []
         var read: [(word: Int32, cursors: Range<Int>)] = []
-        for (number, word) in pairs.words.enumerated() {
-            guard let key = SegmentPostings.key(of: word) else { continue }
+        for (word, key) in keys {
             let first = cursors.count
             staging.removeAll(keepingCapacity: true)
             for segment in segments {
@@ -87,7 +151,7 @@ struct PhraseLeafPass {
             let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: staging.count)
             _ = buffer.initialize(from: staging)
             buffers.append(buffer)
-            read.append((Int32(number), first..<cursors.count))
+            read.append((word, first..<cursors.count))
         }
         staging = []
         var merged = read.map { MergedDoclist($0.cursors) }

@@ -147,6 +147,46 @@ import Testing
         try Self.expectExact(index, state: "rebuilt after optimize")
     }
 
+    /// Segments whose notes' ids do not overlap are counted a group at a time, and a segment holding notes
+    /// updated since older ones were written joins theirs: the heads are exact both ways.
+    @Test func countsSegmentsInGroupsOfOverlappingIDs() throws {
+        let index = try TestFolder().openIndex()
+        index.rankingSettings = Self.settings
+        let db = index.connection
+        try db.execute("INSERT INTO notes_fts(notes_fts, rank) VALUES ('automerge', 0)")
+        for batch in 0..<4 {
+            try index.transaction {
+                for number in (batch * 60)..<(batch * 60 + 60) {
+                    let body = Self.bodies[number % Self.bodies.count] + (number % 5 == 0 ? " read the" : " filler")
+                    _ = try index.save(Note(path: "/p/\(number).md", title: "The read \(number)", body: body))
+                }
+            }
+        }
+        /// The number of groups and of segments.
+        func groups() throws -> (groups: Int, segments: Int) {
+            let pairs = PhrasePairs(keys: try db.query("SELECT term FROM topk_phrases ORDER BY term") { $0.text(0) ?? "" })
+            let keys = pairs.words.enumerated().compactMap { number, word in
+                SegmentPostings.key(of: word).map { (word: Int32(number), key: $0) }
+            }
+            return try db.transaction(.deferred) {
+                let leaves = try SegmentPostings.of(db)
+                defer { leaves.resetStatements() }
+                let segments = try #require(try leaves.structure()).levels.flatMap { $0.segments.reversed() }
+                return (try #require(try PhraseLeafPass.groups(of: segments, keys: keys, leaves)).count, segments.count)
+            }
+        }
+        try index.rebuildRankingTables()
+        let apart = try groups()
+        #expect(apart.segments >= 4 && apart.groups == apart.segments, "\(apart)")
+        try Self.expectExact(index, state: "segments apart")
+        // One statement: one new segment, holding the first note and the last.
+        try db.execute("UPDATE notes SET body = 'the read the book read the' WHERE id IN (1, 240)")
+        try index.rebuildRankingTables()
+        let across = try groups()
+        #expect(across.segments == apart.segments + 1 && across.groups == 1, "\(across)")
+        try Self.expectExact(index, state: "a segment across the others")
+    }
+
     /// The pass counts what the transaction it runs in has just written though FTS5 still holds those terms in
     /// memory (a row written to `notes_fts` itself, with no statement journal whose end would flush them), as
     /// FTS5's own count of each phrase sees them.
