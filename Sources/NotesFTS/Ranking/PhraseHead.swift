@@ -12,7 +12,7 @@ import SQLiteKit
 /// when the tables are built, in `topk_phrases(term, df, frontier)` and `topk_phrase_heads(term, first,
 /// postings)`, keyed `"first second"`.
 ///
-/// Built by ``build(_:settings:averageSize:window:slotLimit:)``: the phrases frequent enough in an evenly spaced
+/// Built by ``build(_:settings:averageSize:window:slotLimit:bandBytes:)``: the phrases frequent enough in an evenly spaced
 /// sample of notes (read as FTS5 reads the text, ``PhrasePairs``) are counted exactly from their words' position
 /// lists in FTS5's leaves (``PhraseLeafPass``), with each note's size from `notes_fts_docsize`; a sampling miss
 /// only leaves a phrase to its walk. Kept by the log replays (``Replay``) as the words' heads are, from the
@@ -38,10 +38,11 @@ enum PhraseHead {
     /// Writes the heads of the frequent phrases of the tracked words (written before; the phrase tables empty),
     /// inside the caller's transaction, with heads of `settings.headSize` notes chosen at `averageSize`. The
     /// candidates come from a sample of the text; their notes are counted from the words' position lists in
-    /// FTS5's leaves (``PhraseLeafPass``, `window` note ids at a time, `slotLimit` as there). When the leaves
+    /// FTS5's leaves (``PhraseLeafPass``; `window`, `slotLimit` and `bandBytes` as there). When the leaves
     /// cannot say, no phrase is kept: each is then walked as before.
     static func build(_ db: Connection, settings: RankingSettings, averageSize: Double,
-                      window: Int64 = PhraseLeafPass.defaultWindow, slotLimit: UInt64 = PhraseLeafPass.largestSlot) throws {
+                      window: Int64 = PhraseLeafPass.defaultWindow, slotLimit: UInt64 = PhraseLeafPass.largestSlot,
+                      bandBytes: Int = PhraseLeafPass.defaultBandBytes) throws {
         let words = PrefixHead.words(try db.query("SELECT term FROM topk_terms ORDER BY term") { $0.text(0) ?? "" })
         guard !words.isEmpty else { return }
         let tokenizer = try RankingTables.tokenizer(db)
@@ -51,7 +52,7 @@ enum PhraseHead {
         guard !candidates.isEmpty else { return }
         let pairs = PhrasePairs(keys: candidates)
         var pass = PhraseLeafPass(pairs, headSize: settings.headSize, averageSize: averageSize, window: window,
-                                  slotLimit: slotLimit)
+                                  slotLimit: slotLimit, bandBytes: bandBytes)
         guard try pass.run(db, sizes: sizes) else { return }
         for (phrase, heap) in pass.heaps.enumerated() where settings.tracks(documents: heap.documents, rows: rows) {
             try KeptHeads.write(pairs.key(phrase), heap, db, .phrase)

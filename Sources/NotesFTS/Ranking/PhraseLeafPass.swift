@@ -18,6 +18,10 @@ struct PhraseLeafPass {
     static let defaultWindow: Int64 = 4_096
     /// The largest column position counted with the table of slots; past it, a note is counted by sorting.
     static let largestSlot: UInt64 = 1 << 20
+    /// The doclist bytes of a group of segments read at once; a larger group is read in bands of note ids.
+    static let defaultBandBytes = 32 << 20
+    /// The most bands a group is read in.
+    static let maximumBands = 64
 
     /// One word's entry for one note: its number in the pairs, the buffer of its doclists and where its
     /// position list lies there.
@@ -30,6 +34,7 @@ struct PhraseLeafPass {
 
     private let pairs: PhrasePairs
     private let window: Int64
+    private let bandBytes: Int
     private let slotLimit: UInt64
     /// Per phrase of the pairs, the notes it is in (each note offered with its `f` and `D`).
     private(set) var heaps: [ImpactHeap]
@@ -45,11 +50,13 @@ struct PhraseLeafPass {
     private var found: [Int32] = []
 
     /// A pass for `pairs`, with heads of `headSize` notes chosen at `averageSize`; `window` note ids are read at
-    /// a time, and a note with a position past `slotLimit` is counted by sorting (both smaller in tests).
+    /// a time, a note with a position past `slotLimit` is counted by sorting, and a group of segments of more
+    /// than `bandBytes` of doclists is read in bands (all smaller in tests).
     init(_ pairs: PhrasePairs, headSize: Int, averageSize: Double, window: Int64 = defaultWindow,
-         slotLimit: UInt64 = largestSlot) {
+         slotLimit: UInt64 = largestSlot, bandBytes: Int = defaultBandBytes) {
         self.pairs = pairs
         self.window = max(window, 1)
+        self.bandBytes = bandBytes
         self.slotLimit = slotLimit
         heaps = (0..<pairs.count).map { _ in ImpactHeap(capacity: headSize, averageSize: averageSize) }
         counts = [ColumnCounts](repeating: ColumnCounts(), count: pairs.count)
@@ -61,8 +68,10 @@ struct PhraseLeafPass {
     /// it write them), so a caller inside a transaction that wrote `notes_fts` is counted with what it wrote.
     ///
     /// The segments are read a group at a time (``groups(of:keys:_:)``): those whose notes' ids overlap go
-    /// together, so that a note's newest entry is found among them, and only one group's doclists are held at
-    /// once. Read all at once, the words' doclists put 460 MB on the fresh build's peak at 1,000,000 notes.
+    /// together, so that a note's newest entry is found among them. A group of more than ``bandBytes`` of
+    /// doclists (a fresh index's segments overlap: at 1,000,000 notes its 4 segments are one group of about
+    /// 250 MB) is read in bands of note ids, each band's pages only, so that the memory held does not grow
+    /// with the index; each band reads the doclists again, which is a small part of the pass.
     mutating func run(_ db: Connection, sizes: DocumentSizes) throws -> Bool {
         try db.execute("SAVEPOINT notes_fts_phrase_pass; RELEASE notes_fts_phrase_pass")
         let leaves = try SegmentPostings.of(db)
@@ -75,18 +84,29 @@ struct PhraseLeafPass {
         }
         guard let groups = try Self.groups(of: segments, keys: keys, leaves) else { return false }
         for group in groups {
-            guard try countGroup(group, keys: keys, leaves, sizes: sizes) else { return false }
+            let starts = Self.bandStarts(low: group.low, high: group.high, bytes: group.bytes, bandBytes: bandBytes)
+            for band in 0...starts.count {
+                let from = band == 0 ? Int64.min : starts[band - 1]
+                let below = band < starts.count ? starts[band] : nil
+                guard try countBand(group.segments, from: from, below: below, keys: keys, leaves, sizes: sizes) else {
+                    return false
+                }
+            }
         }
         return true
     }
 
-    /// Counts the notes of one group of segments (newest first): each word's doclists in them in a buffer of
-    /// their exact size, read through one staging array (one array grown for all held up to twice their bytes).
-    private mutating func countGroup(_ segments: [FullTextStructure.Segment], keys: [(word: Int32, key: [UInt8])],
-                                _ leaves: SegmentPostings, sizes: DocumentSizes) throws -> Bool {
+    /// Counts the notes from `from` and below `below` (none: no upper bound) of one group of segments (newest
+    /// first): each word's doclists there (only their pages that may hold such notes, when bounded) in a buffer
+    /// of their exact size, read through one staging array (one array grown for all held up to twice their
+    /// bytes).
+    private mutating func countBand(_ segments: [FullTextStructure.Segment], from: Int64, below: Int64?,
+                                    keys: [(word: Int32, key: [UInt8])], _ leaves: SegmentPostings,
+                                    sizes: DocumentSizes) throws -> Bool {
+        let bounded = from > .min || below != nil
         var buffers: [UnsafeMutableBufferPointer<UInt8>] = []
         defer { for buffer in buffers { buffer.deallocate() } }
-        var staging: [UInt8] = []
+        var staging: [UInt8] = [], doclist: [UInt8] = []
         var cursors: [DoclistCursor] = []
         var read: [(word: Int32, cursors: Range<Int>)] = []
         for (word, key) in keys {
@@ -94,8 +114,19 @@ struct PhraseLeafPass {
             staging.removeAll(keepingCapacity: true)
             for segment in segments {
                 let start = staging.count
-                guard let whole = try leaves.appendDoclist(of: key, in: segment, to: &staging) else { return false }
-                if staging.count > start { cursors.append(DoclistCursor(start..<staging.count, whole: whole)) }
+                guard bounded else {
+                    guard let whole = try leaves.appendDoclist(of: key, in: segment, to: &staging) else { return false }
+                    if staging.count > start { cursors.append(DoclistCursor(start..<staging.count, whole: whole)) }
+                    continue
+                }
+                doclist.removeAll(keepingCapacity: true)
+                guard let whole = try leaves.appendDoclist(of: key, in: segment, to: &doclist) else { return false }
+                guard !doclist.isEmpty else { continue }
+                guard let part = Self.band(of: doclist, whole: whole, from: from, below: below) else { return false }
+                guard !part.range.isEmpty else { continue }
+                SegmentPostings.append(doclist, part.range, to: &staging)
+                let shift = start - part.range.lowerBound
+                cursors.append(DoclistCursor(start..<staging.count, whole: part.whole.map { $0 + shift }))
             }
             guard cursors.count > first else { continue }
             let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: staging.count)
@@ -104,20 +135,27 @@ struct PhraseLeafPass {
             read.append((word, first..<cursors.count))
         }
         staging = []
+        doclist = []
         var merged = read.map { MergedDoclist($0.cursors) }
         return cursors.withUnsafeMutableBufferPointer { cursors in
             merged.withUnsafeMutableBufferPointer { merged in
-                walk(buffers.map { UnsafeBufferPointer($0) }, cursors, merged, words: read.map(\.word), sizes: sizes)
+                walk(buffers.map { UnsafeBufferPointer($0) }, cursors, merged, words: read.map(\.word), sizes: sizes,
+                     from: from, below: below)
             }
         }
     }
 
-    /// Gathers the words' entries window by window of note ids and counts each note of a window.
-    /// `buffers[i]` holds the doclists of `merged[i]`, the pairs' word `words[i]`.
+    /// Gathers the words' entries window by window of note ids from `from` and below `below` (none: no upper
+    /// bound) and counts each note of a window. `buffers[i]` holds the doclists of `merged[i]`, the pairs' word
+    /// `words[i]`.
     private mutating func walk(_ buffers: [UnsafeBufferPointer<UInt8>], _ cursors: UnsafeMutableBufferPointer<DoclistCursor>,
                                _ merged: UnsafeMutableBufferPointer<MergedDoclist>, words: [Int32],
-                               sizes: DocumentSizes) -> Bool {
-        for index in merged.indices { guard merged[index].start(cursors, buffers[index]) else { return false } }
+                               sizes: DocumentSizes, from: Int64, below: Int64?) -> Bool {
+        for index in merged.indices {
+            guard merged[index].start(cursors, buffers[index]), merged[index].seek(from, cursors, buffers[index]) else {
+                return false
+            }
+        }
         var entries: [Entry] = [], ordered: [Entry] = []
         var starts = [Int](repeating: 0, count: Int(window) + 1)
         while true {
@@ -126,8 +164,9 @@ struct PhraseLeafPass {
                 low = min(low, merged[index].id)
                 any = true
             }
-            guard any else { return true }
-            let (limit, last) = low.addingReportingOverflow(window)
+            guard any, below.map({ low < $0 }) ?? true else { return true }
+            var (limit, last) = low.addingReportingOverflow(window)
+            if let below, last || limit > below { (limit, last) = (below, false) }
             entries.removeAll(keepingCapacity: true)
             for index in merged.indices {
                 let word = words[index], source = Int32(index), bytes = buffers[index]

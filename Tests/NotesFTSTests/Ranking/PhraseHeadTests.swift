@@ -22,9 +22,11 @@ import Testing
         "x read the y read z the read",
     ]
 
-    static func index() throws -> NoteIndex {
+    /// The notes, with FTS5 leaf pages of `pageSize` bytes (64: a doclist spans many pages).
+    static func index(pageSize: Int = 4_050) throws -> NoteIndex {
         let index = try TestFolder().openIndex()
         index.rankingSettings = settings
+        try index.connection.execute("INSERT INTO notes_fts(notes_fts, rank) VALUES ('pgsz', \(pageSize))")
         try index.transaction {
             for number in 0..<240 {
                 let body = bodies[number % bodies.count] + (number % 5 == 0 ? " read the" : " filler\(number % 11)")
@@ -98,16 +100,20 @@ import Testing
     }
 
     /// The count from the leaves keeps the same phrases, counts, heads and frontier points whatever the
-    /// window of note ids, and when every note is counted by sorting its positions rather than with the table
-    /// of slots (``PhraseLeafPass``).
-    @Test(arguments: [(1, 1 << 20), (7, 1 << 20), (4_096, 0), (1, 0)] as [(Int64, UInt64)])
-    func everyWayOfCountingKeepsTheSame(_ window: Int64, _ slotLimit: UInt64) throws {
-        let index = try Self.index()
+    /// window of note ids, when every note is counted by sorting its positions rather than with the table of
+    /// slots, and when the segments are read in bands of note ids (up to 64, of a few pages each)
+    /// (``PhraseLeafPass``).
+    @Test(arguments: [(1, 1 << 20, 32 << 20), (7, 1 << 20, 32 << 20), (4_096, 0, 32 << 20), (1, 0, 32 << 20),
+                      (4_096, 1 << 20, 1), (7, 1 << 20, 2_000), (3, 0, 600)] as [(Int64, UInt64, Int)])
+    func everyWayOfCountingKeepsTheSame(_ window: Int64, _ slotLimit: UInt64, _ bandBytes: Int) throws {
+        // Pages of 64 bytes: a band reads only some of a doclist's pages.
+        let index = try Self.index(pageSize: bandBytes < 32 << 20 ? 64 : 4_050)
         let db = index.connection
-        func built(_ window: Int64, _ slotLimit: UInt64) throws -> [String] {
+        func built(_ window: Int64, _ slotLimit: UInt64, _ bandBytes: Int = PhraseLeafPass.defaultBandBytes) throws -> [String] {
             try db.transaction(.immediate) {
                 try db.execute("DELETE FROM topk_phrases; DELETE FROM topk_phrase_heads")
-                try PhraseHead.build(db, settings: Self.settings, averageSize: 40, window: window, slotLimit: slotLimit)
+                try PhraseHead.build(db, settings: Self.settings, averageSize: 40, window: window, slotLimit: slotLimit,
+                                     bandBytes: bandBytes)
             }
             return try db.query("SELECT term FROM topk_phrases ORDER BY term") { $0.text(0) ?? "" }.map { key in
                 guard let kept = try KeptHeads.load(key, db, .phrase) else { return key }
@@ -118,7 +124,7 @@ import Testing
         }
         let usual = try built(PhraseLeafPass.defaultWindow, PhraseLeafPass.largestSlot)
         #expect(usual.count >= 4)
-        #expect(try built(window, slotLimit) == usual)
+        #expect(try built(window, slotLimit, bandBytes) == usual)
     }
 
     /// Built from the leaves in the states FTS5 leaves them in (notes updated and deleted since their segment
