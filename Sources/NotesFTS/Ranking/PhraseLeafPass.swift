@@ -1,9 +1,10 @@
 import SQLiteKit
 
-/// The phrase heads' count (``PhraseHead/build(_:settings:averageSize:)``) read from the position lists of the
-/// phrases' words in FTS5's leaves, with no tokenizer and no note text: each word's doclists once over every
-/// segment (``MergedDoclist``, so in any state FTS5 leaves them: updates, deletes, a merge in progress), then,
-/// window by window of note ids, every note holding one of the words with the positions of all of them.
+/// The phrase heads' count (``PhraseHead/build(_:settings:averageSize:window:slotLimit:bandBytes:)``) read from
+/// the position lists of the phrases' words in FTS5's leaves, with no tokenizer and no note text: each word's
+/// doclists over the segments (``MergedDoclist``, so in any state FTS5 leaves them: updates, deletes, a merge in
+/// progress; by groups of segments and bands of note ids, ``run(_:sizes:)``), then, window by window of note
+/// ids, every note holding one of the words with the positions of all of them.
 ///
 /// In a note, each word's positions are written into a table of the note's positions (one slot a column
 /// position, the word's number there), and an instance of phrase `a b` is a position of `a` whose next slot in
