@@ -33,9 +33,11 @@ struct PhraseLeafPass {
         var positions: Range<Int>
     }
 
-    private let pairs: PhrasePairs
+    /// The phrases counted, and their words.
+    let pairs: PhrasePairs
     private let window: Int64
-    private let bandBytes: Int
+    /// The doclist bytes of a group of segments read at once (``defaultBandBytes``).
+    let bandBytes: Int
     private let slotLimit: UInt64
     /// Per phrase of the pairs, the notes it is in (each note offered with its `f` and `D`).
     private(set) var heaps: [ImpactHeap]
@@ -63,93 +65,10 @@ struct PhraseLeafPass {
         counts = [ColumnCounts](repeating: ColumnCounts(), count: pairs.count)
     }
 
-    /// Counts every note with a size in `sizes` holding two words of the pairs into ``heaps``, reading the
-    /// leaves through `db`; `false` when they cannot say (the structure record, a page or a doclist does not
-    /// decode), and ``heaps`` are then incomplete. FTS5's pending terms are flushed first (a savepoint makes
-    /// it write them), so a caller inside a transaction that wrote `notes_fts` is counted with what it wrote.
-    ///
-    /// The segments are read a group at a time (``groups(of:keys:_:)``): those whose notes' ids overlap go
-    /// together, so that a note's newest entry is found among them. A group of more than ``bandBytes`` of
-    /// doclists (a fresh index's segments overlap: at 1,000,000 notes its 4 segments are one group of about
-    /// 250 MB) is read in bands of note ids, each band's pages only, so that the memory held does not grow
-    /// with the index; each band reads the doclists again, which is a small part of the pass.
-    mutating func run(_ db: Connection, sizes: DocumentSizes) throws -> Bool {
-        try db.execute("SAVEPOINT notes_fts_phrase_pass; RELEASE notes_fts_phrase_pass")
-        let leaves = try SegmentPostings.of(db)
-        defer { leaves.resetStatements() }
-        guard let structure = try leaves.structure() else { return false }
-        // Level 0 before level 1, and within a level the last segment first: newest first, as FTS5 reads them.
-        let segments = structure.levels.flatMap { $0.segments.reversed() }
-        let keys = pairs.words.enumerated().compactMap { number, word in
-            SegmentPostings.key(of: word).map { (word: Int32(number), key: $0) }
-        }
-        guard let groups = try Self.groups(of: segments, keys: keys, leaves) else { return false }
-        for group in groups {
-            let starts = Self.bandStarts(low: group.low, high: group.high, bytes: group.bytes, bandBytes: bandBytes)
-            for band in 0...starts.count {
-                let from = band == 0 ? Int64.min : starts[band - 1]
-                let below = band < starts.count ? starts[band] : nil
-                guard try countBand(group.segments, from: from, below: below, keys: keys, leaves, sizes: sizes) else {
-                    return false
-                }
-            }
-        }
-        return true
-    }
-
-    /// Counts the notes from `from` and below `below` (none: no upper bound) of one group of segments (newest
-    /// first): each word's doclists there (only their pages that may hold such notes, when bounded) in a buffer
-    /// of their exact size, read through one staging array (one array grown for all held up to twice their
-    /// bytes).
-    private mutating func countBand(_ segments: [FullTextStructure.Segment], from: Int64, below: Int64?,
-                                    keys: [(word: Int32, key: [UInt8])], _ leaves: SegmentPostings,
-                                    sizes: DocumentSizes) throws -> Bool {
-        let bounded = from > .min || below != nil
-        var buffers: [UnsafeMutableBufferPointer<UInt8>] = []
-        defer { for buffer in buffers { buffer.deallocate() } }
-        var staging: [UInt8] = [], doclist: [UInt8] = []
-        var cursors: [DoclistCursor] = []
-        var read: [(word: Int32, cursors: Range<Int>)] = []
-        for (word, key) in keys {
-            let first = cursors.count
-            staging.removeAll(keepingCapacity: true)
-            for segment in segments {
-                let start = staging.count
-                guard bounded else {
-                    guard let whole = try leaves.appendDoclist(of: key, in: segment, to: &staging) else { return false }
-                    if staging.count > start { cursors.append(DoclistCursor(start..<staging.count, whole: whole)) }
-                    continue
-                }
-                doclist.removeAll(keepingCapacity: true)
-                guard let whole = try leaves.appendDoclist(of: key, in: segment, to: &doclist) else { return false }
-                guard !doclist.isEmpty else { continue }
-                guard let part = Self.band(of: doclist, whole: whole, from: from, below: below) else { return false }
-                guard !part.range.isEmpty else { continue }
-                SegmentPostings.append(doclist, part.range, to: &staging)
-                let shift = start - part.range.lowerBound
-                cursors.append(DoclistCursor(start..<staging.count, whole: part.whole.map { $0 + shift }))
-            }
-            guard cursors.count > first else { continue }
-            let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: staging.count)
-            _ = buffer.initialize(from: staging)
-            buffers.append(buffer)
-            read.append((word, first..<cursors.count))
-        }
-        staging = []
-        doclist = []
-        var merged = read.map { MergedDoclist($0.cursors) }
-        return cursors.withUnsafeMutableBufferPointer { cursors in
-            merged.withUnsafeMutableBufferPointer { merged in
-                walk(buffers.map { UnsafeBufferPointer($0) }, cursors, merged, words: read.map(\.word), sizes: sizes,
-                     from: from, below: below)
-            }
-        }
-    }
-
     /// Gathers the words' entries window by window of note ids from `from` and below `below` (none: no upper
     /// bound) and counts each note of a window. `buffers[i]` holds the doclists of `merged[i]`, the pairs' word
     /// `words[i]`.
-    private mutating func walk(_ buffers: [UnsafeBufferPointer<UInt8>], _ cursors: UnsafeMutableBufferPointer<DoclistCursor>,
+    mutating func walk(_ buffers: [UnsafeBufferPointer<UInt8>], _ cursors: UnsafeMutableBufferPointer<DoclistCursor>,
                                _ merged: UnsafeMutableBufferPointer<MergedDoclist>, words: [Int32],
                                sizes: DocumentSizes, from: Int64, below: Int64?) -> Bool {
         for index in merged.indices {
