@@ -17,6 +17,12 @@ struct PostingList: Equatable, Sendable {
 
     init() {}
 
+    /// The list of these columns, one posting an index (the same length; ids ascending).
+    init(ids: [Int64], frequencies: [Double], sizes: [Int32]) {
+        precondition(ids.count == frequencies.count && ids.count == sizes.count)
+        (self.ids, self.frequencies, self.sizes) = (ids, frequencies, sizes)
+    }
+
     /// Appends a posting (ids must come in ascending order).
     mutating func append(id: Int64, frequency: Double, size: Int) {
         ids.append(id)
@@ -44,12 +50,12 @@ struct PostingList: Equatable, Sendable {
         return bytes
     }
 
-    /// The ranges the list is written in: one block when it holds at most twice ``blockSize`` postings,
-    /// else blocks of ``blockSize``.
-    var blockRanges: [Range<Int>] {
+    /// The ranges the list is written in: one block when it holds at most twice `size` postings, else
+    /// blocks of `size` (``blockSize`` in `topk_postings`).
+    func blockRanges(of size: Int = blockSize) -> [Range<Int>] {
         if count == 0 { return [] }
-        if count <= 2 * Self.blockSize { return [0..<count] }
-        return stride(from: 0, to: count, by: Self.blockSize).map { $0..<min($0 + Self.blockSize, count) }
+        if count <= 2 * size { return [0..<count] }
+        return stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
     }
 
     /// Appends the postings of one encoded block keyed by `first`; `false` when the bytes are malformed.

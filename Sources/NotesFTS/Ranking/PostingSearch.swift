@@ -35,12 +35,18 @@ struct PostingSearch {
         self.ranges = ranges
         self.scorer = scorer
         bounds = ranges.indices.map { index in
-            guard let (frequency, size) = Self.extremes(postings, in: ranges[index]) else { return 0 }
-            return Double(scorer.multiplicity[index]) * scorer.idf[index]
-                * BM25.saturation(frequency: frequency, size: Int(size), averageSize: scorer.averageSize)
+            Self.bound(of: index, extremes: Self.extremes(postings, in: ranges[index]), scorer: scorer)
         }
         driver = Self.required(shape.root).min { ranges[$0].count < ranges[$1].count }
         clauses = Self.clauses(shape.root)
+    }
+
+    /// The most token `index` adds to the score of a note of a list whose largest frequency and smallest size
+    /// are `extremes` (0 for an empty list): bm25's saturation rises with `f` and falls with `D`.
+    static func bound(of index: Int, extremes: (frequency: Double, size: Int32)?, scorer: TopKScorer) -> Double {
+        guard let (frequency, size) = extremes else { return 0 }
+        return Double(scorer.multiplicity[index]) * scorer.idf[index]
+            * BM25.saturation(frequency: frequency, size: Int(size), averageSize: scorer.averageSize)
     }
 
     /// The largest frequency and the smallest size of `postings` in `range` (`nil` when it is empty), what a

@@ -10,8 +10,8 @@ import SQLiteKit
 /// - `topk_postings(term, first, postings)` (from v7): each tracked term's complete posting list, every note
 ///   holding it with `f` and `D`, in blocks keyed by their first note id (``PostingList``);
 /// - `topk_upper(term, first, postings)` and `topk_terms.cut` (from v10): each tracked term's upper tier, the
-///   notes with the highest saturation as a posting list of the same shape, and the frontier covering the
-///   others (``UpperTier``);
+///   notes with the highest saturation (by column from format 8, ``TierBlock``), and the frontier covering
+///   the others (``UpperTier``);
 /// - `topk_prefixes(term, df, frontier)` and `topk_prefix_heads(term, first, postings)` (from v13): each tracked
 ///   word's prefix as one word, its number of notes, frontier and impact head (``PrefixHead``; v12's
 ///   `topk_families` and `topk_family_postings`, which kept the notes of a lone word's other expansions, are
@@ -28,8 +28,9 @@ import SQLiteKit
 enum RankingTables {
     /// The `meta` key whose value says the tables are built and for which format.
     static let metaKey = "topk"
-    /// "7" from v14: the phrase heads (``PhraseHead``).
-    static let formatVersion = "7"
+    /// "7" from v14: the phrase heads (``PhraseHead``). "8": `topk_upper`'s blocks by column (``TierBlock``);
+    /// an index of format 7 is searched by FTS5 until its next read-write open rebuilds the tables.
+    static let formatVersion = "8"
 
     /// Migration 6: the tables, and triggers that also log every change of the indexed columns.
     static let migrationSQL = """

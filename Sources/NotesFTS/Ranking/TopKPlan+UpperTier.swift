@@ -21,29 +21,25 @@ extension TopKPlan {
             documents.append(row.0)
             cuts.append(cut)
         }
-        let room = PostingRoom.of(db)
-        var postings = room.take()
-        defer { room.giveBack(postings) }
-        // About a fifth of each list; the room grows if a tier holds more.
-        postings.extend(by: documents.reduce(0) { $0 + Int($1) / 4 })
-        var ranges: [Range<Int>] = []
-        var filled = 0
-        for token in shape.tokens {
-            let start = filled
-            try PostingStore.load(token, db, from: .upper, into: &postings, at: &filled)
-            ranges.append(start..<filled)
+        // The tiers by column: their ids, and each note's `f` and `D` read only for the notes in all of them.
+        var tiers: [TierColumns] = []
+        for (index, token) in shape.tokens.enumerated() {
+            // About a fifth of each list.
+            tiers.append(try PostingStore.loadTier(token, db, expected: Int(documents[index]) / 4))
         }
-        postings.truncate(to: filled)
         let scorer = TopKScorer(shape: shape, documents: documents, totals: totals)
-        var search = PostingSearch(shape: shape.holdingEveryToken, postings: postings, ranges: ranges, scorer: scorer)
+        let bounds = tiers.indices.map { PostingSearch.bound(of: $0, extremes: tiers[$0].extremes, scorer: scorer) }
         // No note of the intersection scores more than the tiers' bounds together: when the others may reach
-        // that, the proof cannot hold, and the walk is not made.
-        let outside = outsideBound(tiers: search.bounds, cuts: cuts, scorer: scorer)
-        guard outside * (1 + 1e-12) < search.bounds.reduce(0, +) else { return nil }
+        // that, the proof cannot hold, and the notes are not scored.
+        let outside = outsideBound(tiers: bounds, cuts: cuts, scorer: scorer)
+        guard outside * (1 + 1e-12) < bounds.reduce(0, +) else { return nil }
+        let (postings, ranges) = UpperTierIntersection.postings(tiers)
+        var search = PostingSearch(shape: shape.holdingEveryToken, postings: postings, ranges: ranges, scorer: scorer)
         let hits = try search.top(needed, db, query: query, options: options)
         guard hits.count == needed, let kth = hits.last?.score else { return nil }
         guard outside * (1 + 1e-12) < kth else { return nil }
-        let words = shape.tokens, postingCount = search.postingCount, scored = search.scored, rows = totals.rows
+        let words = shape.tokens, postingCount = tiers.reduce(0) { $0 + $1.count }, scored = search.scored
+        let rows = totals.rows
         return (hits, {
             "top-k: exact over the upper tiers of " + words.map { "\"\($0)\"" }.joined(separator: ", ")
                 + " (\(postingCount) postings, \(scored) notes scored; any other note scores at most "

@@ -69,7 +69,7 @@ struct FrequencyTableTests {
 private enum PostingStoreFill {
     static func fill(_ table: inout FrequencyTable, _ list: PostingList, documents: Int, top: Int64) {
         table.reset(documents: documents, top: top)
-        for range in list.blockRanges {
+        for range in list.blockRanges() {
             let bytes = list.encoded(range)
             _ = bytes.withUnsafeBytes { table.add($0, first: list.ids[range.lowerBound]) }
         }

@@ -18,7 +18,7 @@ struct PostingListTests {
             var target = before
             var filled = target.count
             target.extend(by: max(list.count + slack, 0))
-            for range in list.blockRanges {
+            for range in list.blockRanges() {
                 let bytes = list.encoded(range)
                 let valid = bytes.withUnsafeBytes { target.decode($0, first: list.ids[range.lowerBound], at: &filled) }
                 #expect(valid, "round \(round)")
@@ -37,7 +37,7 @@ struct PostingListTests {
             var target = PostingList()
             var filled = 0
             target.extend(by: list.count + slack)
-            for range in list.blockRanges {
+            for range in list.blockRanges() {
                 let valid = list.encoded(range).withUnsafeBytes { target.decode($0, first: list.ids[range.lowerBound], at: &filled) }
                 #expect(valid)
             }
@@ -91,7 +91,7 @@ struct PostingListTests {
             var cursor = 0, hits = 0
             sorted.withUnsafeBufferPointer { wanted in
                 found.withUnsafeMutableBufferPointer { found in
-                    for range in list.blockRanges {
+                    for range in list.blockRanges() {
                         let bytes = list.encoded(range)
                         let counted = bytes.withUnsafeBytes {
                             PostingList.frequencies($0, first: list.ids[range.lowerBound], of: wanted, cursor: &cursor, into: found)
