@@ -24,11 +24,6 @@ enum PostingStore {
             self == .upper ? TierBlock.encode(list, range) : list.encoded(range)
         }
 
-        /// The postings a block of this table holds when written in one go (one that grows past twice this is
-        /// split). An upper tier is read whole by every query on it, so its blocks are larger: one row a block,
-        /// 96 rows for `read OR book` at 100,000 notes in blocks of 128, cost about 2,000 instructions each.
-        var blockSize: Int { self == .upper ? 512 : PostingList.blockSize }
-
         /// Appends the postings of one block of this table keyed by `first` to `list`; `false` when malformed.
         func decode(_ bytes: UnsafeRawBufferPointer, first: Int64, into list: inout PostingList) -> Bool {
             self == .upper ? TierBlock.decode(bytes, first: first, into: &list) : list.decode(bytes, first: first)
@@ -129,7 +124,7 @@ enum PostingStore {
     /// Writes `list` as new blocks of `term` (the term's rows in that id range must be gone).
     static func write(_ term: String, _ list: PostingList, _ db: Connection, to table: Table = .complete) throws {
         let insert = try db.cached("INSERT INTO \(table.rawValue)(term, first, postings) VALUES (?1, ?2, ?3)")
-        for range in list.blockRanges(of: table.blockSize) {
+        for range in list.blockRanges() {
             try insert.bind([.text(term), .integer(list.ids[range.lowerBound]), .blob(table.encoded(list, range))])
             try insert.run()
         }
@@ -137,7 +132,7 @@ enum PostingStore {
 
     /// Applies a log replay's `changes` of `term` (sorted by note id), block by block: each change goes to the
     /// block whose key is the highest not above the note (or the first block), which is read, merged and
-    /// written back (split when it grew past twice the table's ``Table/blockSize``). One query reads a block with
+    /// written back (split when it grew past twice ``PostingList/blockSize``). One query reads a block with
     /// the key of the block after it; a block that keeps its key is updated in place, and one the changes
     /// leave as it was (a note removed from an upper tier that never held it) is not written.
     static func apply(_ term: String, _ changes: [(Int64, PostingChange)], _ db: Connection,
@@ -177,7 +172,7 @@ enum PostingStore {
     /// Writes `list` in place of the block keyed `block` (`nil`: the term had none).
     private static func replace(_ term: String, block: Int64?, with list: PostingList, _ db: Connection,
                                 _ table: Table) throws {
-        if let block, list.count > 0, list.ids[0] == block, list.blockRanges(of: table.blockSize).count == 1 {
+        if let block, list.count > 0, list.ids[0] == block, list.blockRanges().count == 1 {
             let update = try db.cached("UPDATE \(table.rawValue) SET postings = ?3 WHERE term = ?1 AND first = ?2")
             try update.bind([.text(term), .integer(block), .blob(table.encoded(list, 0..<list.count))])
             try update.run()
